@@ -1,0 +1,36 @@
+# Practicum. `make run` serves the site at http://localhost:8080 against the
+# local Postgres; `make test` is what CI runs.
+.PHONY: run test generate check vet build bench fuzz clean
+
+GO ?= go
+
+run: generate
+	$(GO) run ./cmd/practicum serve
+
+build: generate
+	$(GO) build -o bin/practicum ./cmd/practicum
+
+generate:
+	$(GO) tool templ generate
+
+vet:
+	$(GO) vet ./...
+
+test: vet
+	$(GO) test -race -count=1 ./...
+
+# check fails when generated code or formatting is stale.
+check:
+	$(GO) tool templ generate
+	@git diff --exit-code -- '*_templ.go' || (echo "generated templ code is stale: run make generate and commit" && exit 1)
+	@test -z "$$(git ls-files --others --exclude-standard -- '*_templ.go')" || (echo "uncommitted generated templ files" && exit 1)
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go') && echo "gofmt would change the files above" && exit 1)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./lessons
+
+clean:
+	rm -rf bin

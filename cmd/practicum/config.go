@@ -1,0 +1,68 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+)
+
+// defaultDatabaseURL leaves host, port and user to libpq's rules (PGHOST,
+// PGUSER, the Unix socket, the OS user), the way psql finds a server.
+const defaultDatabaseURL = "dbname=practicum"
+
+func envOr(key, fallback string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return fallback
+}
+
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("practicum "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parseFlags turns -h into a clean exit and a bad flag into a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return usageError{}
+		}
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+func databaseFlag(fs *flag.FlagSet) *string {
+	return fs.String("database-url", envOr("DATABASE_URL", defaultDatabaseURL),
+		"Postgres connection string or URL (env DATABASE_URL)")
+}
+
+type logFlags struct{ level, format *string }
+
+func addLogFlags(fs *flag.FlagSet) logFlags {
+	return logFlags{
+		level:  fs.String("log-level", envOr("LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)"),
+		format: fs.String("log-format", envOr("LOG_FORMAT", "text"), "text or json (env LOG_FORMAT)"),
+	}
+}
+
+func (f logFlags) logger(w io.Writer) (*slog.Logger, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*f.level)); err != nil {
+		return nil, usageError{fmt.Sprintf("log level %q: use debug, info, warn or error", *f.level)}
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	switch strings.ToLower(*f.format) {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, usageError{fmt.Sprintf("log format %q: use text or json", *f.format)}
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("import", stderr)
+	check := fs.Bool("check", false, "validate the files and exit; needs no database")
+	dbURL := databaseFlag(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: practicum import [--check] [flags] DIR\n\nLoads every course under DIR in one transaction. Flags:")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return usageError{"import needs exactly one directory"}
+	}
+	dir := strings.TrimSuffix(fs.Arg(0), "/")
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	courses, err := lessons.Load(os.DirFS(dir), dir)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return fmt.Errorf("%s: %d problem(s); nothing was imported", dir, countProblems(err))
+	}
+	nLessons := 0
+	for _, c := range courses {
+		nLessons += len(c.Lessons)
+	}
+	if *check {
+		fmt.Fprintf(stdout, "%s: %d course(s), %d lesson(s), no problems\n", dir, len(courses), nLessons)
+		return nil
+	}
+	pool, err := postgres.Open(ctx, *dbURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := checkSchema(ctx, pool); err != nil {
+		return err
+	}
+	res, err := catalog.New(pool).Import(ctx, courses)
+	if err != nil {
+		return fmt.Errorf("import failed, nothing was written: %w", err)
+	}
+	printImport(stdout, res)
+	return nil
+}
+
+func countProblems(err error) int {
+	if ps, ok := err.(lessons.Problems); ok {
+		return len(ps)
+	}
+	return 1
+}
+
+func printImport(w io.Writer, res catalog.ImportResult) {
+	fmt.Fprintf(w, "imported %d course(s) and %d lesson(s): %d new revision(s)\n", res.Courses, res.Lessons, len(res.Revisions))
+	for _, r := range res.Revisions {
+		fmt.Fprintln(w, "  new revision:", r)
+	}
+}

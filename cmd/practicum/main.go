@@ -1,0 +1,67 @@
+// Command practicum serves the Practicum site and administers its database
+// and content. main only wires; the work starts in run.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		var usage usageError
+		if !errors.As(err, &usage) || usage.msg != "" {
+			fmt.Fprintln(os.Stderr, "practicum:", err)
+		}
+		if errors.As(err, &usage) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+// usageError is a mistake on the command line; it exits 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+const usage = `Usage: practicum <command> [flags]
+
+Commands:
+  serve     create and migrate the database if needed, import the shipped course
+            when there is none, and serve the site
+  migrate   apply database migrations (migrate status | up | down-to N)
+  import    load courses from a directory of lesson files (import --check DIR
+            validates them without a database)
+
+Run "practicum <command> -h" for a command's flags.
+`
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usageError{}
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return runServe(ctx, rest, stderr)
+	case "migrate":
+		return runMigrate(ctx, rest, stdout, stderr)
+	case "import":
+		return runImport(ctx, rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Sprintf("unknown command %q", cmd)}
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/migrations"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/web"
+)
+
+func runServe(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("serve", stderr)
+	addr := fs.String("addr", envOr("ADDR", ":8080"), "address to listen on (env ADDR)")
+	dbURL := databaseFlag(fs)
+	migrate := fs.Bool("migrate", true, "create the database and apply migrations at start; when false, refuse to start if the schema is not current")
+	shutdownTimeout := fs.Duration("shutdown-timeout", 15*time.Second, "how long in-flight requests get to finish after SIGINT or SIGTERM")
+	requestTimeout := fs.Duration("request-timeout", 10*time.Second, "longest a request may work before it fails")
+	logs := addLogFlags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	log, err := logs.logger(stderr)
+	if err != nil {
+		return err
+	}
+
+	if *migrate {
+		if created, err := postgres.EnsureDatabase(ctx, *dbURL); err != nil {
+			return err
+		} else if created {
+			log.Info("created the database")
+		}
+	}
+	pool, err := postgres.Open(ctx, *dbURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := prepareSchema(ctx, pool, *migrate, log); err != nil {
+		return err
+	}
+	cat := catalog.New(pool)
+	if err := importShippedCourses(ctx, cat, log); err != nil {
+		return err
+	}
+
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	srv := &http.Server{
+		Addr:              *addr,
+		Handler:           web.New(web.Deps{Log: log, Pool: pool, Catalog: cat, Registry: reg, RequestTimeout: *requestTimeout}),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      *requestTimeout + 5*time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	log.Info("serving", "addr", ln.Addr().String())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing in-flight requests", "timeout", *shutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), *shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// prepareSchema migrates, or with -migrate=false only checks, so that a
+// binary never serves a schema it does not match.
+func prepareSchema(ctx context.Context, pool *pgxpool.Pool, migrate bool, log *slog.Logger) error {
+	m, err := migrations.New(pool, nil)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	if !migrate {
+		return m.Check(ctx)
+	}
+	res, err := m.Up(ctx)
+	for _, r := range res {
+		log.Info("applied migration", "file", r.Source.Path, "duration", r.Duration)
+	}
+	return err
+}
+
+// importShippedCourses loads the embedded course into an empty database,
+// so a new install has something to read.
+func importShippedCourses(ctx context.Context, cat *catalog.Catalog, log *slog.Logger) error {
+	has, err := cat.HasCourses(ctx)
+	if err != nil || has {
+		return err
+	}
+	courses, err := lessons.Load(content.FS, "lessons/content")
+	if err != nil {
+		return fmt.Errorf("the shipped course does not parse (a build problem): %w", err)
+	}
+	res, err := cat.Import(ctx, courses)
+	if err != nil {
+		return fmt.Errorf("importing the shipped course: %w", err)
+	}
+	log.Info("imported the shipped course", "courses", res.Courses, "lessons", res.Lessons)
+	return nil
+}

@@ -1,0 +1,168 @@
+// Package catalog keeps courses, lessons and their immutable revisions in
+// Postgres: importing lesson files and reading what learners see.
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+// Catalog reads and writes course content.
+type Catalog struct {
+	pool *pgxpool.Pool
+	// docs caches decoded documents by revision ID. Revisions are immutable,
+	// so an entry can never go stale, and every process may keep its own.
+	docs sync.Map
+}
+
+func New(pool *pgxpool.Pool) *Catalog { return &Catalog{pool: pool} }
+
+// CourseSummary is a course as the home page lists it.
+type CourseSummary struct {
+	Slug, Title, Summary string
+	Lessons, Minutes     int
+}
+
+// LessonSummary is a lesson as a course page lists it.
+type LessonSummary struct {
+	Slug, Title, Goal string
+	Position, Minutes int
+}
+
+// CourseDetail is a course with its lessons in order.
+type CourseDetail struct {
+	Course  lessons.Course
+	Lessons []LessonSummary
+}
+
+// LessonPage is everything the lesson page shows.
+type LessonPage struct {
+	Course     lessons.Course
+	Lesson     *lessons.Lesson
+	RevisionID int64
+	Revision   int
+	Siblings   []LessonSummary // every lesson of the course, in order
+}
+
+// Prev and Next return the neighbouring lessons, if any.
+func (p LessonPage) Prev() (LessonSummary, bool) { return p.sibling(-1) }
+func (p LessonPage) Next() (LessonSummary, bool) { return p.sibling(+1) }
+
+func (p LessonPage) sibling(d int) (LessonSummary, bool) {
+	i := p.Lesson.Position - 1 + d
+	if i < 0 || i >= len(p.Siblings) {
+		return LessonSummary{}, false
+	}
+	return p.Siblings[i], true
+}
+
+// HasCourses reports whether any course has been imported.
+func (c *Catalog) HasCourses(ctx context.Context) (bool, error) {
+	var ok bool
+	err := c.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM courses)").Scan(&ok)
+	return ok, err
+}
+
+// Courses lists every course with its lesson count and total minutes.
+func (c *Catalog) Courses(ctx context.Context) ([]CourseSummary, error) {
+	rows, err := c.pool.Query(ctx, `
+		SELECT c.slug, c.title, c.summary, count(r.id), coalesce(sum(r.minutes), 0)
+		FROM courses c
+		LEFT JOIN lessons l ON l.course_id = c.id
+		LEFT JOIN lesson_revisions r ON r.id = l.current_revision_id
+		GROUP BY c.id ORDER BY c.title`)
+	if err != nil {
+		return nil, fmt.Errorf("listing courses: %w", err)
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (CourseSummary, error) {
+		var s CourseSummary
+		err := row.Scan(&s.Slug, &s.Title, &s.Summary, &s.Lessons, &s.Minutes)
+		return s, err
+	})
+}
+
+// Course returns one course and its lessons in order.
+func (c *Catalog) Course(ctx context.Context, slug string) (CourseDetail, error) {
+	var d CourseDetail
+	var lessonsJSON []byte
+	err := c.pool.QueryRow(ctx, `
+		SELECT c.slug, c.title, c.summary, `+siblingsJSON+`
+		FROM courses c WHERE c.slug = $1`, slug).Scan(&d.Course.Slug, &d.Course.Title, &d.Course.Summary, &lessonsJSON)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return d, fmt.Errorf("course %q: %w", slug, postgres.ErrNotFound)
+	}
+	if err != nil {
+		return d, fmt.Errorf("reading course %q: %w", slug, err)
+	}
+	d.Lessons, err = decodeSiblings(lessonsJSON)
+	return d, err
+}
+
+const siblingsJSON = `(SELECT coalesce(json_agg(json_build_object(
+		'slug', l2.slug, 'title', r2.title, 'goal', r2.goal, 'position', r2.position, 'minutes', r2.minutes)
+		ORDER BY r2.position), '[]')
+	FROM lessons l2 JOIN lesson_revisions r2 ON r2.id = l2.current_revision_id
+	WHERE l2.course_id = c.id)`
+
+func decodeSiblings(b []byte) ([]LessonSummary, error) {
+	var raw []struct {
+		Slug, Title, Goal string
+		Position, Minutes int
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return nil, fmt.Errorf("decoding lesson list: %w", err)
+	}
+	out := make([]LessonSummary, len(raw))
+	for i, r := range raw {
+		out[i] = LessonSummary{Slug: r.Slug, Title: r.Title, Goal: r.Goal, Position: r.Position, Minutes: r.Minutes}
+	}
+	return out, nil
+}
+
+// Lesson returns the current revision of a lesson, with its course's lesson
+// list, in one query.
+func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string) (LessonPage, error) {
+	var p LessonPage
+	var siblings, doc []byte
+	err := c.pool.QueryRow(ctx, `
+		SELECT c.slug, c.title, c.summary, r.id, r.number, `+siblingsJSON+`,
+		       r.document
+		FROM courses c
+		JOIN lessons l ON l.course_id = c.id
+		JOIN lesson_revisions r ON r.id = l.current_revision_id
+		WHERE c.slug = $1 AND l.slug = $2`, courseSlug, lessonSlug).
+		Scan(&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &siblings, &doc)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return p, fmt.Errorf("lesson %s/%s: %w", courseSlug, lessonSlug, postgres.ErrNotFound)
+	}
+	if err != nil {
+		return p, fmt.Errorf("reading lesson %s/%s: %w", courseSlug, lessonSlug, err)
+	}
+	if p.Siblings, err = decodeSiblings(siblings); err != nil {
+		return p, err
+	}
+	p.Lesson, err = c.document(p.RevisionID, doc)
+	return p, err
+}
+
+// document decodes a revision's stored document once per process.
+func (c *Catalog) document(revisionID int64, doc []byte) (*lessons.Lesson, error) {
+	if l, ok := c.docs.Load(revisionID); ok {
+		return l.(*lessons.Lesson), nil
+	}
+	var l lessons.Lesson
+	if err := json.Unmarshal(doc, &l); err != nil {
+		return nil, fmt.Errorf("decoding revision %d: %w", revisionID, err)
+	}
+	c.docs.Store(revisionID, &l)
+	return &l, nil
+}

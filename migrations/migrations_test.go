@@ -1,0 +1,56 @@
+package migrations_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/practicum-dev/practicum/migrations"
+	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
+)
+
+func TestCheckNamesTheCommand(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	m, err := migrations.New(pool, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if err := m.Check(ctx); err != nil {
+		t.Fatalf("a freshly migrated database: %v", err)
+	}
+
+	// A newer binary applied a migration this one does not know.
+	if _, err := pool.Exec(ctx, "INSERT INTO goose_db_version (version_id, is_applied) VALUES ($1, true)", m.Latest()+1); err != nil {
+		t.Fatal(err)
+	}
+	err = m.Check(ctx)
+	if !errors.Is(err, migrations.ErrSchemaAhead) || !strings.Contains(err.Error(), "practicum migrate down-to") {
+		t.Errorf("schema ahead: err = %v, want ErrSchemaAhead naming `practicum migrate down-to`", err)
+	}
+	if _, err := m.Up(ctx); !errors.Is(err, migrations.ErrSchemaAhead) {
+		t.Errorf("Up on a schema ahead: err = %v, want a refusal", err)
+	}
+}
+
+func TestCheckWhenBehind(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	m, err := migrations.New(pool, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if _, err := m.DownTo(ctx, 0); err != nil {
+		t.Fatal(err)
+	}
+	err = m.Check(ctx)
+	if !errors.Is(err, migrations.ErrSchemaBehind) || !strings.Contains(err.Error(), "practicum migrate up") {
+		t.Errorf("schema behind: err = %v, want ErrSchemaBehind naming `practicum migrate up`", err)
+	}
+	if _, err := m.Up(ctx); err != nil {
+		t.Fatalf("migrating back up: %v", err)
+	}
+}

@@ -1,0 +1,94 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/a-h/templ"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/web/views"
+)
+
+// httpError is an error with the page a visitor should see.
+type httpError struct {
+	status         int
+	title, message string
+}
+
+func (e *httpError) Error() string { return e.title + ": " + e.message }
+
+var (
+	errNotFound = &httpError{http.StatusNotFound, "Page not found",
+		"We couldn't find that page. It may have moved, or the address may have a typo."}
+	errMethodNotAllowed = &httpError{http.StatusMethodNotAllowed, "That action isn't available here",
+		"This page can't handle that kind of request. Go back and try again from the page itself."}
+	errUnavailable = &httpError{http.StatusServiceUnavailable, "Practicum is briefly unavailable",
+		"We couldn't reach our database just now. Nothing you submitted was lost; please try again in a moment."}
+	errInternal = &httpError{http.StatusInternalServerError, "Something went wrong on our side",
+		"We've logged the problem. Please try again; if it keeps happening, let us know what you were doing."}
+)
+
+// handlerFunc is a handler that returns its error to one adapter, which
+// picks the status and the page.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+func (s *Server) handle(h handlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.renderError(w, r, err)
+		}
+	}
+}
+
+func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) {
+	he := classify(err)
+	if he.status >= 500 {
+		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "status", he.status, "err", err)
+	}
+	if he.status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "5")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.renderStatus(w, r, he.status, views.Error(he.status, he.title, he.message))
+}
+
+func classify(err error) *httpError {
+	var he *httpError
+	var pgErr *pgconn.PgError
+	var connErr *pgconn.ConnectError
+	switch {
+	case errors.As(err, &he):
+		return he
+	case errors.Is(err, postgres.ErrNotFound):
+		return errNotFound
+	case errors.As(err, &connErr), errors.Is(err, context.DeadlineExceeded), pgconn.SafeToRetry(err):
+		return errUnavailable
+	case errors.As(err, &pgErr) && pgErr.Code == "57P01": // admin_shutdown: the server is restarting
+		return errUnavailable
+	}
+	return errInternal
+}
+
+// render writes a page with status 200.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Component) error {
+	return s.renderStatus(w, r, http.StatusOK, c)
+}
+
+// renderStatus renders into memory first, so that a failure half-way never
+// sends half a page with a success status.
+func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
+		s.log.ErrorContext(r.Context(), "rendering failed", "path", r.URL.Path, "err", err)
+		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
+		return nil
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+	return nil
+}

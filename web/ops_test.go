@@ -1,0 +1,70 @@
+package web_test
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/web"
+)
+
+func TestMetricsByRoutePattern(t *testing.T) {
+	s := newSite(t)
+	s.get(t, "/courses/serving-incidents/work-a-serving-incident")
+	s.get(t, "/courses/serving-incidents/read-the-request-timeline")
+	body := s.get(t, "/metrics").body
+	for _, want := range []string{
+		`practicum_http_requests_total{method="GET",route="/courses/{course}/{lesson}",status="200"} 2`,
+		`practicum_http_request_duration_seconds_bucket{route="/courses/{course}/{lesson}"`,
+		`practicum_db_pool_connections{state="idle"}`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+}
+
+// TestHealthWithoutDatabase points the pool at a port nothing listens on:
+// liveness must not care; readiness and pages must say the database is
+// unavailable, quickly.
+func TestHealthWithoutDatabase(t *testing.T) {
+	pool, err := pgxpool.New(t.Context(), "host=127.0.0.1 port=1 dbname=none connect_timeout=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	h := web.New(web.Deps{
+		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Pool:     pool,
+		Catalog:  catalog.New(pool),
+		Registry: prometheus.NewRegistry(),
+	})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	tests := []struct {
+		path string
+		want int
+	}{
+		{"/healthz", http.StatusOK},
+		{"/readyz", http.StatusServiceUnavailable},
+		{"/courses/serving-incidents", http.StatusServiceUnavailable},
+	}
+	for _, tt := range tests {
+		resp, err := srv.Client().Get(srv.URL + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tt.want {
+			t.Errorf("GET %s with the database gone: %d, want %d", tt.path, resp.StatusCode, tt.want)
+		}
+	}
+}

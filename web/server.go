@@ -1,0 +1,68 @@
+// Package web is the HTTP side of Practicum: routes, middleware, handlers and
+// the error adapter. Handlers parse the request, call the domain packages and
+// render a view; they hold no business rules.
+package web
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/static"
+)
+
+// Deps is what the web layer needs from the process.
+type Deps struct {
+	Log     *slog.Logger
+	Pool    *pgxpool.Pool
+	Catalog *catalog.Catalog
+	// Registry receives the HTTP and pool metrics and is served at /metrics.
+	Registry *prometheus.Registry
+	// RequestTimeout bounds each request's work, database calls included.
+	RequestTimeout time.Duration
+}
+
+// Server holds the dependencies handlers share.
+type Server struct {
+	log     *slog.Logger
+	pool    *pgxpool.Pool
+	catalog *catalog.Catalog
+}
+
+// New returns the site's handler with every route mounted.
+func New(d Deps) http.Handler {
+	s := &Server{log: d.Log, pool: d.Pool, catalog: d.Catalog}
+	if d.RequestTimeout == 0 {
+		d.RequestTimeout = 10 * time.Second
+	}
+	m := newMetrics(d.Registry, d.Pool)
+
+	r := chi.NewRouter()
+	r.Use(middleware.RequestID, s.logRequests, m.instrument, s.recoverPanics, securityHeaders,
+		withTimeout(d.RequestTimeout))
+	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
+	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethodNotAllowed }))
+
+	// Operations: none of these render pages or need a session.
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Handle("/metrics", promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{}))
+	r.Handle("/static/*", static.Handler())
+
+	// Pages.
+	r.Get("/", s.handle(s.home))
+	s.mountCourses(r)
+	return r
+}
+
+func (s *Server) mountCourses(r chi.Router) {
+	r.Get("/courses/{course}", s.handle(s.course))
+	r.Get("/courses/{course}/{lesson}", s.handle(s.lesson))
+}

@@ -1,0 +1,79 @@
+package web_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
+	"github.com/practicum-dev/practicum/web"
+)
+
+// site is a running server over a fresh database holding the shipped course.
+type site struct {
+	*httptest.Server
+	catalog *catalog.Catalog
+}
+
+func newSite(t *testing.T) *site {
+	t.Helper()
+	pool := pgtest.New(t)
+	cat := catalog.New(pool)
+	courses, err := lessons.Load(content.FS, "lessons/content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Import(context.Background(), courses); err != nil {
+		t.Fatal(err)
+	}
+	h := web.New(web.Deps{
+		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Pool:     pool,
+		Catalog:  cat,
+		Registry: prometheus.NewRegistry(),
+	})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &site{Server: srv, catalog: cat}
+}
+
+type page struct {
+	status int
+	header http.Header
+	body   string
+	doc    *goquery.Document
+}
+
+func (s *site) get(t *testing.T, path string) page {
+	t.Helper()
+	resp, err := s.Client().Get(s.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page{status: resp.StatusCode, header: resp.Header, body: string(b), doc: doc}
+}
+
+func texts(sel *goquery.Selection) []string {
+	var out []string
+	sel.Each(func(_ int, s *goquery.Selection) { out = append(out, strings.Join(strings.Fields(s.Text()), " ")) })
+	return out
+}
