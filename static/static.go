@@ -20,7 +20,7 @@ import (
 // Prefix is the URL path under which Handler must be mounted.
 const Prefix = "/static/"
 
-//go:embed css img
+//go:embed css img js
 var files embed.FS
 
 // asset is one embedded file and the URL it is served under.

@@ -1,19 +1,53 @@
 package web
 
 import (
+	"errors"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/web/views"
 )
+
+func (s *Server) mountCourses(r chi.Router) {
+	r.Get("/courses/{course}", s.handle(s.course))
+	r.Get("/courses/{course}/{lesson}", s.handle(s.lesson))
+	r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
+	r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
+}
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	courses, err := s.catalog.Courses(r.Context())
 	if err != nil {
 		return err
 	}
-	return s.render(w, r, views.Home(courses))
+	var resume progress.Resume
+	var ok bool
+	if u := s.currentUser(r); u != nil {
+		if resume, ok, err = s.progress.Continue(r.Context(), u.ID); err != nil {
+			return err
+		}
+	} else if resume, ok = progress.ContinueFrom(s.anonymous(r)); ok {
+		// The session knows only slugs; the title comes from the course.
+		d, err := s.catalog.Course(r.Context(), resume.Course)
+		if err != nil {
+			return err
+		}
+		resume.CourseTitle = d.Course.Title
+		for _, l := range d.Lessons {
+			if l.Slug == resume.Lesson {
+				resume.LessonTitle = l.Title
+			}
+		}
+	}
+	if !ok {
+		return s.render(w, r, views.Home(courses, nil))
+	}
+	return s.render(w, r, views.Home(courses, &resume))
 }
 
 func (s *Server) course(w http.ResponseWriter, r *http.Request) error {
@@ -21,13 +55,162 @@ func (s *Server) course(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.render(w, r, views.Course(d))
-}
-
-func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.catalog.Lesson(r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson"))
+	answered, err := s.answered(r, d.Course.Slug)
 	if err != nil {
 		return err
 	}
-	return s.render(w, r, views.Lesson(p))
+	return s.render(w, r, views.Course(d, answered))
+}
+
+// answered is what the visitor has answered in a course, from their account
+// or, when anonymous, their session.
+func (s *Server) answered(r *http.Request, course string) (map[string]map[string]bool, error) {
+	if u := s.currentUser(r); u != nil {
+		return s.progress.Answered(r.Context(), u.ID, course)
+	}
+	return progress.AnsweredFrom(s.anonymous(r), course), nil
+}
+
+func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.lessonView(r)
+	if err != nil {
+		return err
+	}
+	return s.render(w, r, views.Lesson(v))
+}
+
+func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
+	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
+	p, err := s.catalog.Lesson(r.Context(), course, lesson)
+	if err != nil {
+		return views.LessonView{}, err
+	}
+	v := views.LessonView{LessonPage: p, Errors: map[string]string{}, Drafts: map[string]progress.Response{}}
+	if u := s.currentUser(r); u != nil {
+		v.State, err = s.progress.LessonState(r.Context(), u.ID, course, lesson)
+	} else {
+		v.State = progress.StateFrom(s.anonymous(r), course, lesson)
+	}
+	return v, err
+}
+
+// answeredItem finds the block a form posted to, in the revision the
+// learner was shown.
+func (s *Server) answeredItem(r *http.Request, kinds ...lessons.Kind) (lessons.Block, int64, error) {
+	course, lesson, key := chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), chi.URLParam(r, "key")
+	revision, err := strconv.ParseInt(r.PostFormValue("revision"), 10, 64)
+	if err != nil {
+		return lessons.Block{}, 0, errBadForm
+	}
+	doc, err := s.catalog.Revision(r.Context(), course, lesson, revision)
+	if err != nil {
+		return lessons.Block{}, 0, err
+	}
+	b, ok := doc.Item(key)
+	if !ok {
+		return lessons.Block{}, 0, errNotFound
+	}
+	for _, k := range kinds {
+		if b.Kind == k {
+			return b, revision, nil
+		}
+	}
+	return lessons.Block{}, 0, errNotFound
+}
+
+func (s *Server) answerCheckpoint(w http.ResponseWriter, r *http.Request) error {
+	b, revision, err := s.answeredItem(r, lessons.KindCheckpoint)
+	if err != nil {
+		return err
+	}
+	option, convErr := strconv.Atoi(r.PostFormValue("option"))
+	correct, err := progress.CheckOption(b.Checkpoint, option)
+	if convErr != nil && err == nil {
+		err = &progress.InputError{Msg: "Choose one of the options, then check your answer."}
+	}
+	if err != nil {
+		return s.refuseAnswer(w, r, b, progress.Response{}, err)
+	}
+	a := progress.Attempt{
+		Course: chi.URLParam(r, "course"), Lesson: chi.URLParam(r, "lesson"),
+		RevisionID: revision, Key: b.Key, Option: option, Correct: correct, At: time.Now(),
+	}
+	if err := s.record(r, func(u int64) error { return s.progress.RecordAttempt(r.Context(), u, a) },
+		func(anon *progress.Anonymous) error { return anon.AddAttempt(a) }); err != nil {
+		return s.refuseAnswer(w, r, b, progress.Response{}, err)
+	}
+	if isHTMX(r) {
+		v, err := s.lessonView(r)
+		if err != nil {
+			return err
+		}
+		return s.render(w, r, views.CheckpointFragment(v, b.Key))
+	}
+	http.Redirect(w, r, itemLocation(r, b), http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) saveResponse(w http.ResponseWriter, r *http.Request) error {
+	b, revision, err := s.answeredItem(r, lessons.KindExercise, lessons.KindProbe, lessons.KindExplain)
+	if err != nil {
+		return err
+	}
+	draft := progress.Response{Answer: r.PostFormValue("answer"), Confidence: progress.Confidence(r.PostFormValue("confidence"))}
+	resp, err := progress.NewResponse(b.Kind, draft.Answer, draft.Confidence)
+	if err != nil {
+		return s.refuseAnswer(w, r, b, draft, err)
+	}
+	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), revision, b.Key, time.Now()
+	if err := s.record(r, func(u int64) error { return s.progress.SaveResponse(r.Context(), u, resp) },
+		func(anon *progress.Anonymous) error { return anon.AddResponse(resp) }); err != nil {
+		return s.refuseAnswer(w, r, b, draft, err)
+	}
+	http.Redirect(w, r, itemLocation(r, b), http.StatusSeeOther)
+	return nil
+}
+
+// record saves an answer to the account, or to the session for an
+// anonymous visitor.
+func (s *Server) record(r *http.Request, toAccount func(userID int64) error, toSession func(*progress.Anonymous) error) error {
+	if u := s.currentUser(r); u != nil {
+		return toAccount(u.ID)
+	}
+	anon := s.anonymous(r)
+	if err := toSession(&anon); err != nil {
+		return err
+	}
+	s.putAnonymous(r, anon)
+	return nil
+}
+
+// refuseAnswer shows the lesson again with the problem beside the item and
+// the learner's text kept; nothing was saved.
+func (s *Server) refuseAnswer(w http.ResponseWriter, r *http.Request, b lessons.Block, draft progress.Response, err error) error {
+	var input *progress.InputError
+	msg := ""
+	switch {
+	case errors.As(err, &input):
+		msg = input.Msg
+	case errors.Is(err, progress.ErrAnonymousFull):
+		msg = "This browser session holds as many answers as it can. Create a free account to keep saving them; everything so far comes with you."
+	default:
+		return err
+	}
+	v, verr := s.lessonView(r)
+	if verr != nil {
+		return verr
+	}
+	v.Errors[b.Key] = msg
+	v.Drafts[b.Key] = draft
+	if isHTMX(r) && b.Kind == lessons.KindCheckpoint {
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.CheckpointFragment(v, b.Key))
+	}
+	return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.Lesson(v))
+}
+
+func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }
+
+// itemLocation sends the learner back to the item they answered.
+func itemLocation(r *http.Request, b lessons.Block) string {
+	return "/courses/" + chi.URLParam(r, "course") + "/" + chi.URLParam(r, "lesson") + "#" + views.Anchor(b)
 }

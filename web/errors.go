@@ -24,8 +24,14 @@ func (e *httpError) Error() string { return e.title + ": " + e.message }
 var (
 	errNotFound = &httpError{http.StatusNotFound, "Page not found",
 		"We couldn't find that page. It may have moved, or the address may have a typo."}
+	errBadForm = &httpError{http.StatusBadRequest, "That form was incomplete",
+		"Something was missing from what your browser sent. Reload the page and try again."}
 	errMethodNotAllowed = &httpError{http.StatusMethodNotAllowed, "That action isn't available here",
 		"This page can't handle that kind of request. Go back and try again from the page itself."}
+	errForbidden = &httpError{http.StatusForbidden, "You don't have access to this page",
+		"This page is for instructors or administrators. If you think you should have access, ask an administrator."}
+	errCrossOrigin = &httpError{http.StatusForbidden, "That request came from another site",
+		"For your safety we only accept forms sent from Practicum's own pages. Go back, reload the page and try again."}
 	errUnavailable = &httpError{http.StatusServiceUnavailable, "Practicum is briefly unavailable",
 		"We couldn't reach our database just now. Nothing you submitted was lost; please try again in a moment."}
 	errInternal = &httpError{http.StatusInternalServerError, "Something went wrong on our side",
@@ -82,7 +88,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Componen
 // sends half a page with a success status.
 func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
 	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
+	if err := c.Render(s.viewContext(r), &buf); err != nil {
 		s.log.ErrorContext(r.Context(), "rendering failed", "path", r.URL.Path, "err", err)
 		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
 		return nil
@@ -91,4 +97,13 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())
 	return nil
+}
+
+// viewContext tells the layout who is looking.
+func (s *Server) viewContext(r *http.Request) context.Context {
+	v := views.Viewer{}
+	if u := s.currentUser(r); u != nil {
+		v = views.Viewer{SignedIn: true, DisplayName: u.DisplayName, Role: u.Role}
+	}
+	return views.WithViewer(r.Context(), v)
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/alexedwards/scs/v2"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -15,7 +16,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/static"
+	"github.com/practicum-dev/practicum/web/auth"
 )
 
 // Deps is what the web layer needs from the process.
@@ -27,18 +30,31 @@ type Deps struct {
 	Registry *prometheus.Registry
 	// RequestTimeout bounds each request's work, database calls included.
 	RequestTimeout time.Duration
+	// SecureCookies marks the session cookie Secure; set it when the site
+	// is served over HTTPS.
+	SecureCookies bool
 }
 
 // Server holds the dependencies handlers share.
 type Server struct {
-	log     *slog.Logger
-	pool    *pgxpool.Pool
-	catalog *catalog.Catalog
+	log      *slog.Logger
+	pool     *pgxpool.Pool
+	catalog  *catalog.Catalog
+	progress *progress.Store
+	users    *auth.Store
+	sessions *scs.SessionManager
 }
 
 // New returns the site's handler with every route mounted.
 func New(d Deps) http.Handler {
-	s := &Server{log: d.Log, pool: d.Pool, catalog: d.Catalog}
+	s := &Server{
+		log:      d.Log,
+		pool:     d.Pool,
+		catalog:  d.Catalog,
+		progress: progress.NewStore(d.Pool),
+		users:    auth.NewStore(d.Pool),
+		sessions: newSessions(d.Pool, d.SecureCookies),
+	}
 	if d.RequestTimeout == 0 {
 		d.RequestTimeout = 10 * time.Second
 	}
@@ -46,7 +62,7 @@ func New(d Deps) http.Handler {
 
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.logRequests, m.instrument, s.recoverPanics, securityHeaders,
-		withTimeout(d.RequestTimeout))
+		withTimeout(d.RequestTimeout), s.crossOriginProtection())
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethodNotAllowed }))
 
@@ -56,13 +72,14 @@ func New(d Deps) http.Handler {
 	r.Handle("/metrics", promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{}))
 	r.Handle("/static/*", static.Handler())
 
-	// Pages.
-	r.Get("/", s.handle(s.home))
-	s.mountCourses(r)
+	// Pages, with the visitor's session and account.
+	r.Group(func(r chi.Router) {
+		r.Use(s.sessions.LoadAndSave, s.loadUser)
+		r.Get("/", s.handle(s.home))
+		s.mountCourses(r)
+		s.mountAccounts(r)
+		s.mountLearner(r)
+		s.mountAdmin(r)
+	})
 	return r
-}
-
-func (s *Server) mountCourses(r chi.Router) {
-	r.Get("/courses/{course}", s.handle(s.course))
-	r.Get("/courses/{course}/{lesson}", s.handle(s.lesson))
 }

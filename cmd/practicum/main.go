@@ -41,6 +41,8 @@ Commands:
   migrate   apply database migrations (migrate status | up | down-to N)
   import    load courses from a directory of lesson files (import --check DIR
             validates them without a database)
+  user      create accounts and set roles (user add --email E --role R;
+            user role --email E --role R)
 
 Run "practicum <command> -h" for a command's flags.
 `
@@ -58,6 +60,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runMigrate(ctx, rest, stdout, stderr)
 	case "import":
 		return runImport(ctx, rest, stdout, stderr)
+	case "user":
+		return runUser(ctx, rest, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -29,6 +30,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	migrate := fs.Bool("migrate", true, "create the database and apply migrations at start; when false, refuse to start if the schema is not current")
 	shutdownTimeout := fs.Duration("shutdown-timeout", 15*time.Second, "how long in-flight requests get to finish after SIGINT or SIGTERM")
 	requestTimeout := fs.Duration("request-timeout", 10*time.Second, "longest a request may work before it fails")
+	baseURL := fs.String("base-url", envOr("BASE_URL", "http://localhost:8080"), "the site's public address; https makes session cookies Secure (env BASE_URL)")
 	logs := addLogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -36,6 +38,10 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	log, err := logs.logger(stderr)
 	if err != nil {
 		return err
+	}
+	public, err := url.Parse(*baseURL)
+	if err != nil || (public.Scheme != "http" && public.Scheme != "https") || public.Host == "" {
+		return usageError{fmt.Sprintf("base URL %q: use an absolute http or https address", *baseURL)}
 	}
 
 	if *migrate {
@@ -61,8 +67,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	srv := &http.Server{
-		Addr:              *addr,
-		Handler:           web.New(web.Deps{Log: log, Pool: pool, Catalog: cat, Registry: reg, RequestTimeout: *requestTimeout}),
+		Addr: *addr,
+		Handler: web.New(web.Deps{Log: log, Pool: pool, Catalog: cat, Registry: reg,
+			RequestTimeout: *requestTimeout, SecureCookies: public.Scheme == "https"}),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      *requestTimeout + 5*time.Second,

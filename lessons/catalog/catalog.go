@@ -36,6 +36,9 @@ type CourseSummary struct {
 type LessonSummary struct {
 	Slug, Title, Goal string
 	Position, Minutes int
+	// Answerable is the keys of the items a learner answers (checkpoints
+	// and free responses) in the current revision: what completion needs.
+	Answerable []string
 }
 
 // CourseDetail is a course with its lessons in order.
@@ -108,7 +111,9 @@ func (c *Catalog) Course(ctx context.Context, slug string) (CourseDetail, error)
 }
 
 const siblingsJSON = `(SELECT coalesce(json_agg(json_build_object(
-		'slug', l2.slug, 'title', r2.title, 'goal', r2.goal, 'position', r2.position, 'minutes', r2.minutes)
+		'slug', l2.slug, 'title', r2.title, 'goal', r2.goal, 'position', r2.position, 'minutes', r2.minutes,
+		'answerable', (SELECT coalesce(json_agg(i.key ORDER BY i.kind, i.ordinal), '[]') FROM lesson_items i
+			WHERE i.revision_id = r2.id AND i.kind IN ('checkpoint', 'exercise', 'probe', 'explain')))
 		ORDER BY r2.position), '[]')
 	FROM lessons l2 JOIN lesson_revisions r2 ON r2.id = l2.current_revision_id
 	WHERE l2.course_id = c.id)`
@@ -117,13 +122,14 @@ func decodeSiblings(b []byte) ([]LessonSummary, error) {
 	var raw []struct {
 		Slug, Title, Goal string
 		Position, Minutes int
+		Answerable        []string
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return nil, fmt.Errorf("decoding lesson list: %w", err)
 	}
 	out := make([]LessonSummary, len(raw))
 	for i, r := range raw {
-		out[i] = LessonSummary{Slug: r.Slug, Title: r.Title, Goal: r.Goal, Position: r.Position, Minutes: r.Minutes}
+		out[i] = LessonSummary{Slug: r.Slug, Title: r.Title, Goal: r.Goal, Position: r.Position, Minutes: r.Minutes, Answerable: r.Answerable}
 	}
 	return out, nil
 }
@@ -165,4 +171,26 @@ func (c *Catalog) document(revisionID int64, doc []byte) (*lessons.Lesson, error
 	}
 	c.docs.Store(revisionID, &l)
 	return &l, nil
+}
+
+// Revision returns one revision of a lesson, checking that it belongs to
+// that lesson: answers are recorded against the revision the learner saw.
+func (c *Catalog) Revision(ctx context.Context, courseSlug, lessonSlug string, revisionID int64) (*lessons.Lesson, error) {
+	if l, ok := c.docs.Load(revisionID); ok {
+		if l := l.(*lessons.Lesson); l.Course == courseSlug && l.Slug == lessonSlug {
+			return l, nil
+		}
+	}
+	var doc []byte
+	err := c.pool.QueryRow(ctx, `
+		SELECT r.document FROM lesson_revisions r
+		JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
+		WHERE r.id = $1 AND c.slug = $2 AND l.slug = $3`, revisionID, courseSlug, lessonSlug).Scan(&doc)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("revision %d of %s/%s: %w", revisionID, courseSlug, lessonSlug, postgres.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading revision %d: %w", revisionID, err)
+	}
+	return c.document(revisionID, doc)
 }

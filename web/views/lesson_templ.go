@@ -16,7 +16,7 @@ import (
 )
 
 // Lesson is a lesson page at /courses/{course}/{lesson}.
-func Lesson(p catalog.LessonPage) templ.Component {
+func Lesson(p LessonView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -170,7 +170,7 @@ func Lesson(p catalog.LessonPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = pager(p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = pager(p.LessonPage).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

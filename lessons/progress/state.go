@@ -1,0 +1,123 @@
+package progress
+
+import (
+	"github.com/practicum-dev/practicum/lessons"
+)
+
+// LessonState is one learner's answers on one lesson, across its
+// revisions (item keys are stable between revisions), oldest first.
+type LessonState struct {
+	Attempts  map[string][]Attempt
+	Responses map[string][]Response
+}
+
+func newLessonState() LessonState {
+	return LessonState{Attempts: map[string][]Attempt{}, Responses: map[string][]Response{}}
+}
+
+// LastAttempt is the most recent answer to a checkpoint.
+func (s LessonState) LastAttempt(key string) (Attempt, bool) {
+	as := s.Attempts[key]
+	if len(as) == 0 {
+		return Attempt{}, false
+	}
+	return as[len(as)-1], true
+}
+
+// LastResponse is the current answer to a free-response item.
+func (s LessonState) LastResponse(key string) (Response, bool) {
+	rs := s.Responses[key]
+	if len(rs) == 0 {
+		return Response{}, false
+	}
+	return rs[len(rs)-1], true
+}
+
+// Answered reports whether the item has any answer.
+func (s LessonState) Answered(key string) bool {
+	return len(s.Attempts[key]) > 0 || len(s.Responses[key]) > 0
+}
+
+// StateFrom picks one lesson's answers out of an anonymous session.
+func StateFrom(a Anonymous, course, lesson string) LessonState {
+	st := newLessonState()
+	for _, at := range a.Attempts {
+		if at.Course == course && at.Lesson == lesson {
+			st.Attempts[at.Key] = append(st.Attempts[at.Key], at)
+		}
+	}
+	for _, r := range a.Responses {
+		if r.Course == course && r.Lesson == lesson {
+			st.Responses[r.Key] = append(st.Responses[r.Key], r)
+		}
+	}
+	return st
+}
+
+// Status is how far a learner is through a lesson.
+type Status int
+
+const (
+	NotStarted Status = iota
+	InProgress
+	Complete
+)
+
+func (s Status) Label() string {
+	switch s {
+	case InProgress:
+		return "In progress"
+	case Complete:
+		return "Complete"
+	}
+	return "Not started"
+}
+
+// Answerable says whether learners answer a block: checkpoints and free
+// responses count toward completion.
+func Answerable(k lessons.Kind) bool {
+	switch k {
+	case lessons.KindCheckpoint, lessons.KindExercise, lessons.KindProbe, lessons.KindExplain:
+		return true
+	}
+	return false
+}
+
+// StatusOf is complete when every answerable item has an answer.
+func StatusOf(answerable []string, answered map[string]bool) Status {
+	n := 0
+	for _, k := range answerable {
+		if answered[k] {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return NotStarted
+	case n < len(answerable):
+		return InProgress
+	}
+	return Complete
+}
+
+// AnsweredFrom lists, per lesson slug, the item keys an anonymous visitor
+// has answered in one course.
+func AnsweredFrom(a Anonymous, course string) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	mark := func(c, lesson, key string) {
+		if c != course {
+			return
+		}
+		if out[lesson] == nil {
+			out[lesson] = map[string]bool{}
+		}
+		out[lesson][key] = true
+	}
+	for _, at := range a.Attempts {
+		mark(at.Course, at.Lesson, at.Key)
+	}
+	for _, r := range a.Responses {
+		mark(r.Course, r.Lesson, r.Key)
+	}
+	return out
+}

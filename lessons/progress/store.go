@@ -1,0 +1,134 @@
+package progress
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+// Store keeps signed-in learners' answers in Postgres.
+type Store struct{ pool *pgxpool.Pool }
+
+func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+const insertAttempt = `
+	INSERT INTO checkpoint_attempts (user_id, revision_id, item_key, option, correct, answered_at)
+	VALUES ($1, $2, $3, $4, $5, $6)`
+
+const insertResponse = `
+	INSERT INTO responses (user_id, revision_id, item_key, kind, answer, confidence, created_at)
+	VALUES ($1, $2, $3, $4, $5, $6, $7)`
+
+// RecordAttempt stores one checkpoint answer.
+func (s *Store) RecordAttempt(ctx context.Context, userID int64, a Attempt) error {
+	if _, err := s.pool.Exec(ctx, insertAttempt, userID, a.RevisionID, a.Key, a.Option, a.Correct, at(a.At)); err != nil {
+		return fmt.Errorf("recording checkpoint answer: %w", err)
+	}
+	return nil
+}
+
+// SaveResponse stores one free response.
+func (s *Store) SaveResponse(ctx context.Context, userID int64, r Response) error {
+	if _, err := s.pool.Exec(ctx, insertResponse, userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At)); err != nil {
+		return fmt.Errorf("saving response: %w", err)
+	}
+	return nil
+}
+
+func at(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Now()
+	}
+	return t
+}
+
+// Merge moves an anonymous visitor's answers into an account, with their
+// original times, in one transaction: all of them or none.
+func (s *Store) Merge(ctx context.Context, userID int64, a Anonymous) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		for _, x := range a.Attempts {
+			b.Queue(insertAttempt, userID, x.RevisionID, x.Key, x.Option, x.Correct, at(x.At))
+		}
+		for _, r := range a.Responses {
+			b.Queue(insertResponse, userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At))
+		}
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return fmt.Errorf("merging anonymous answers: %w", err)
+		}
+		return nil
+	})
+}
+
+// LessonState returns a learner's answers on one lesson, in any revision.
+func (s *Store) LessonState(ctx context.Context, userID int64, course, lesson string) (LessonState, error) {
+	rows, err := s.pool.Query(ctx, `
+		WITH revs AS (
+			SELECT r.id FROM lesson_revisions r
+			JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
+			WHERE c.slug = $2 AND l.slug = $3)
+		SELECT 'a', a.revision_id, a.item_key, a.option, a.correct, '', '', '', a.answered_at
+		FROM checkpoint_attempts a WHERE a.user_id = $1 AND a.revision_id IN (SELECT id FROM revs)
+		UNION ALL
+		SELECT 'r', x.revision_id, x.item_key, 0, false, x.kind, x.answer, x.confidence, x.created_at
+		FROM responses x WHERE x.user_id = $1 AND x.revision_id IN (SELECT id FROM revs)
+		ORDER BY 9, 2`, userID, course, lesson)
+	if err != nil {
+		return LessonState{}, fmt.Errorf("reading answers: %w", err)
+	}
+	defer rows.Close()
+	st := newLessonState()
+	for rows.Next() {
+		var which, kind, answer, confidence string
+		var revision int64
+		var key string
+		var option int
+		var correct bool
+		var when time.Time
+		if err := rows.Scan(&which, &revision, &key, &option, &correct, &kind, &answer, &confidence, &when); err != nil {
+			return LessonState{}, err
+		}
+		if which == "a" {
+			st.Attempts[key] = append(st.Attempts[key], Attempt{Course: course, Lesson: lesson, RevisionID: revision, Key: key, Option: option, Correct: correct, At: when})
+		} else {
+			st.Responses[key] = append(st.Responses[key], Response{Course: course, Lesson: lesson, RevisionID: revision, Key: key,
+				Kind: lessons.Kind(kind), Answer: answer, Confidence: Confidence(confidence), At: when})
+		}
+	}
+	return st, rows.Err()
+}
+
+// Answered lists, per lesson slug, the item keys a learner has answered in
+// one course.
+func (s *Store) Answered(ctx context.Context, userID int64, course string) (map[string]map[string]bool, error) {
+	rows, err := s.pool.Query(ctx, `
+		SELECT DISTINCT l.slug, x.item_key FROM (
+			SELECT revision_id, item_key FROM checkpoint_attempts WHERE user_id = $1
+			UNION ALL
+			SELECT revision_id, item_key FROM responses WHERE user_id = $1) x
+		JOIN lesson_revisions r ON r.id = x.revision_id
+		JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
+		WHERE c.slug = $2`, userID, course)
+	if err != nil {
+		return nil, fmt.Errorf("reading course progress: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]map[string]bool{}
+	for rows.Next() {
+		var lesson, key string
+		if err := rows.Scan(&lesson, &key); err != nil {
+			return nil, err
+		}
+		if out[lesson] == nil {
+			out[lesson] = map[string]bool{}
+		}
+		out[lesson][key] = true
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,286 @@
+package web
+
+import (
+	"cmp"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/go-chi/httprate"
+
+	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/views"
+)
+
+// Rate limits on the account forms. For sign-in, per address catches one
+// machine guessing at many accounts and per account catches many machines
+// guessing at one; both are far above what a person mistyping a password
+// needs.
+const (
+	signInsPerIP            = 20
+	signInsPerIPWindow      = time.Minute
+	signInsPerAccount       = 5
+	signInsPerAccountWindow = 5 * time.Minute
+	// Each sign-up costs an argon2id hash (19 MiB, two passes), so one
+	// address may not ask for them without bound either. The allowance
+	// matches sign-in's, so a class signing up together behind one NAT
+	// address is slowed, not stopped.
+	signUpsPerIP       = 20
+	signUpsPerIPWindow = time.Minute
+)
+
+// afterSignIn is where a new session goes when the form names no other
+// local page.
+const afterSignIn = "/me"
+
+// maxAccountForm bounds the body of the account forms, which the rate
+// limiter may read before the handler does; a few short fields never need
+// more.
+const maxAccountForm = 16 << 10
+
+var errFormTooLarge = &httpError{http.StatusRequestEntityTooLarge, "That form was too large",
+	"What your browser sent was much longer than this form accepts. Go back, shorten it and try again."}
+
+const msgBadCredentials = "Email or password is incorrect."
+
+func (s *Server) mountAccounts(r chi.Router) {
+	r.Get("/signup", s.handle(s.signUpPage))
+	r.Get("/signin", s.handle(s.signInPage))
+	r.Group(func(r chi.Router) {
+		r.Use(limitBody(maxAccountForm))
+		r.With(s.limit("signup-ip", signUpsPerIP, signUpsPerIPWindow, clientIP, s.tooManySignUps)).
+			Post("/signup", s.handle(s.signUp))
+		r.With(
+			s.limit("signin-ip", signInsPerIP, signInsPerIPWindow, clientIP, s.tooManySignIns),
+			s.limit("signin-email", signInsPerAccount, signInsPerAccountWindow, formEmail, s.tooManySignIns),
+		).Post("/signin", s.handle(s.signIn))
+		r.Post("/signout", s.handle(s.signOut))
+	})
+}
+
+func (s *Server) signUpPage(w http.ResponseWriter, r *http.Request) error {
+	next := localPath(r.URL.Query().Get("next"))
+	if s.currentUser(r) != nil {
+		http.Redirect(w, r, cmp.Or(next, afterSignIn), http.StatusSeeOther)
+		return nil
+	}
+	return s.render(w, r, views.SignUp(views.Form{Next: next}))
+}
+
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	name, email, password := r.PostFormValue("display_name"), r.PostFormValue("email"), r.PostFormValue("password")
+	f := views.Form{
+		Values: map[string]string{"display_name": name, "email": email},
+		Errors: map[string]string{},
+		Next:   localPath(r.PostFormValue("next")),
+	}
+	// Check every field before creating, so one round trip shows every
+	// problem; Create checks them again.
+	_, errName := auth.NormalizeDisplayName(name)
+	_, errEmail := auth.NormalizeEmail(email)
+	for _, err := range []error{errName, errEmail, auth.CheckPassword(password)} {
+		addInputError(f.Errors, err)
+	}
+	if len(f.Errors) > 0 {
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.SignUp(f))
+	}
+	u, err := s.users.Create(r.Context(), email, name, password, auth.Learner)
+	switch {
+	case errors.Is(err, auth.ErrEmailTaken):
+		f.Errors["email"] = "An account with this email already exists. Sign in instead, or use another email."
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.SignUp(f))
+	case addInputError(f.Errors, err):
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.SignUp(f))
+	case err != nil:
+		return err
+	}
+	s.log.InfoContext(r.Context(), "account created", "user_id", u.ID)
+	if err := s.startSession(w, r, u); err != nil {
+		return err
+	}
+	http.Redirect(w, r, cmp.Or(f.Next, afterSignIn), http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) error {
+	next := localPath(r.URL.Query().Get("next"))
+	if s.currentUser(r) != nil {
+		http.Redirect(w, r, cmp.Or(next, afterSignIn), http.StatusSeeOther)
+		return nil
+	}
+	return s.render(w, r, views.SignIn(views.Form{Next: next}))
+}
+
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	email, password := r.PostFormValue("email"), r.PostFormValue("password")
+	f := views.Form{
+		Values: map[string]string{"email": email},
+		Errors: map[string]string{},
+		Next:   localPath(r.PostFormValue("next")),
+	}
+	// An empty field says nothing about any account, so it can be named.
+	if strings.TrimSpace(email) == "" {
+		f.Errors["email"] = "Enter your email address."
+	}
+	if password == "" {
+		f.Errors["password"] = "Enter your password."
+	}
+	if len(f.Errors) > 0 {
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.SignIn(f))
+	}
+	u, err := s.users.Authenticate(r.Context(), email, password)
+	if errors.Is(err, auth.ErrBadCredentials) {
+		f.Problem = msgBadCredentials
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.SignIn(f))
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.startSession(w, r, u); err != nil {
+		return err
+	}
+	s.log.InfoContext(r.Context(), "signed in", "user_id", u.ID)
+	http.Redirect(w, r, cmp.Or(f.Next, afterSignIn), http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request) error {
+	if err := s.endSession(w, r); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+	return nil
+}
+
+// tooManySignIns answers a rate-limited sign-in with the form again, the
+// email kept. httprate has already set Retry-After to the limit's window.
+func (s *Server) tooManySignIns(w http.ResponseWriter, r *http.Request) {
+	f := views.Form{
+		Values:  map[string]string{"email": r.PostFormValue("email")},
+		Problem: "Too many sign-in attempts. Try again in " + retryAfter(w) + " seconds.",
+		Next:    localPath(r.PostFormValue("next")),
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	_ = s.renderStatus(w, r, http.StatusTooManyRequests, views.SignIn(f))
+}
+
+func (s *Server) tooManySignUps(w http.ResponseWriter, r *http.Request) {
+	f := views.Form{
+		Values:  map[string]string{"display_name": r.PostFormValue("display_name"), "email": r.PostFormValue("email")},
+		Problem: "Too many sign-up attempts from your network. Try again in " + retryAfter(w) + " seconds.",
+		Next:    localPath(r.PostFormValue("next")),
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	_ = s.renderStatus(w, r, http.StatusTooManyRequests, views.SignUp(f))
+}
+
+func retryAfter(w http.ResponseWriter) string {
+	return cmp.Or(w.Header().Get("Retry-After"), "60")
+}
+
+// limit is an httprate limiter whose counts live in Postgres, so that it
+// holds across every server process. name keeps its counts apart from
+// other limiters'.
+func (s *Server) limit(name string, n int, window time.Duration, key httprate.KeyFunc, limited http.HandlerFunc) func(http.Handler) http.Handler {
+	return httprate.Limit(n, window,
+		httprate.WithKeyFuncs(key),
+		httprate.WithLimitCounter(auth.NewRateCounter(s.pool, name)),
+		httprate.WithLimitHandler(limited),
+		// Without this, httprate answers a failed counter query with its
+		// own plain-text page and the error's text.
+		httprate.WithErrorHandler(s.renderError),
+	)
+}
+
+// clientIP keys a limit by the visitor's address: the one a chi
+// ClientIPFrom* middleware resolved from a trusted proxy's header when one
+// is installed, else the connection's. IPv6 addresses count by /64, which
+// one client usually controls in full.
+func clientIP(r *http.Request) (string, error) {
+	ip := middleware.GetClientIP(r.Context())
+	if ip == "" {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
+		}
+		ip = host
+	}
+	return httprate.CanonicalizeIP(ip), nil
+}
+
+// formEmail keys a limit by the account a sign-in names, normalised the way
+// accounts are, so changing the case or adding spaces buys no attempts.
+func formEmail(r *http.Request) (string, error) {
+	if err := parseForm(r); err != nil {
+		return "", err
+	}
+	email := strings.ToLower(strings.TrimSpace(r.PostFormValue("email")))
+	// No longer address can have an account; cutting it keeps the key small.
+	if len(email) > auth.MaxEmailLen {
+		email = email[:auth.MaxEmailLen]
+	}
+	return email, nil
+}
+
+// limitBody caps request bodies at n bytes.
+func limitBody(n int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.Body = http.MaxBytesReader(w, r.Body, n)
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// parseForm parses the body, telling an oversized form from a malformed
+// one; r.PostFormValue alone would hide both behind empty values.
+func parseForm(r *http.Request) error {
+	err := r.ParseForm()
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return errFormTooLarge
+	case err != nil:
+		return errBadForm
+	}
+	return nil
+}
+
+// addInputError puts err's message beside its field and reports whether
+// err was an *auth.InputError.
+func addInputError(fields map[string]string, err error) bool {
+	var ie *auth.InputError
+	if !errors.As(err, &ie) {
+		return false
+	}
+	if _, ok := fields[ie.Field]; !ok {
+		fields[ie.Field] = ie.Msg
+	}
+	return true
+}
+
+// localPath returns next when it is a path on this site, else "". Paths
+// starting "//" or "/\" are excluded because browsers read both as another
+// host; url.Parse rejects the control characters (tabs, newlines) that
+// browsers would strip to the same effect.
+func localPath(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, `/\`) {
+		return ""
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return ""
+	}
+	return next
+}

@@ -1,0 +1,99 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// counterTimeout bounds each counter query. httprate's LimitCounter methods
+// take no context, so the request's own deadline cannot reach them.
+const counterTimeout = 3 * time.Second
+
+// RateCounter is an httprate.LimitCounter kept in the rate_limits table, so
+// that a limit holds across every server process sharing the database.
+// Each limiter needs its own counter: Config records the limiter's window,
+// and the namespace keeps its keys apart from other limiters'.
+//
+// httprate reads the count and then increments it, so two processes
+// handling the same key at the same instant can each let one request more
+// through than the limit. For sign-in throttling that slack is harmless.
+type RateCounter struct {
+	pool      *pgxpool.Pool
+	namespace string
+	window    atomic.Int64 // time.Duration, from Config
+	// sweptWindow is the start (Unix ns) of the last window in which this
+	// process deleted expired rows.
+	sweptWindow atomic.Int64
+}
+
+// NewRateCounter returns a counter whose keys are stored as namespace + ":"
+// + key, e.g. "signin-ip:192.0.2.1".
+func NewRateCounter(pool *pgxpool.Pool, namespace string) *RateCounter {
+	return &RateCounter{pool: pool, namespace: namespace + ":"}
+}
+
+// Config is called once by httprate.NewRateLimiter with the limiter's
+// settings; the counter only needs the window length, to know which rows
+// have expired.
+func (c *RateCounter) Config(_ int, windowLength time.Duration) {
+	c.window.Store(int64(windowLength))
+}
+
+// Increment counts one request for key in the window starting at
+// currentWindow.
+func (c *RateCounter) Increment(key string, currentWindow time.Time) error {
+	return c.IncrementBy(key, currentWindow, 1)
+}
+
+const upsertCount = `
+	INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)
+	ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + EXCLUDED.count`
+
+// IncrementBy counts amount requests for key in the window starting at
+// currentWindow. The first increment a process makes in each new window
+// also deletes this namespace's rows from before the previous window
+// (the sliding estimate reads only the current and previous ones), so
+// the table stays small without a background job.
+func (c *RateCounter) IncrementBy(key string, currentWindow time.Time, amount int) error {
+	ctx, cancel := context.WithTimeout(context.Background(), counterTimeout)
+	defer cancel()
+	sql, args := upsertCount, []any{c.namespace + key, currentWindow, amount}
+	if window := time.Duration(c.window.Load()); window > 0 && c.sweepDue(currentWindow) {
+		// One statement: the CTE's DELETE runs even though nothing reads it.
+		sql = `WITH expired AS (
+			DELETE FROM rate_limits WHERE starts_with(key, $4) AND window_start < $5
+		)` + sql
+		args = append(args, c.namespace, currentWindow.Add(-window))
+	}
+	if _, err := c.pool.Exec(ctx, sql, args...); err != nil {
+		return fmt.Errorf("counting request for rate limit %s%s: %w", c.namespace, key, err)
+	}
+	return nil
+}
+
+// sweepDue reports whether this call is the first in currentWindow to
+// reach it, in this process.
+func (c *RateCounter) sweepDue(currentWindow time.Time) bool {
+	w := currentWindow.UnixNano()
+	last := c.sweptWindow.Load()
+	return last < w && c.sweptWindow.CompareAndSwap(last, w)
+}
+
+// Get returns key's counts in the current and previous windows.
+func (c *RateCounter) Get(key string, currentWindow, previousWindow time.Time) (curr, prev int, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), counterTimeout)
+	defer cancel()
+	err = c.pool.QueryRow(ctx, `
+		SELECT coalesce(sum(count) FILTER (WHERE window_start = $2), 0),
+		       coalesce(sum(count) FILTER (WHERE window_start = $3), 0)
+		FROM rate_limits WHERE key = $1 AND window_start IN ($2, $3)`,
+		c.namespace+key, currentWindow, previousWindow).Scan(&curr, &prev)
+	if err != nil {
+		return 0, 0, fmt.Errorf("reading rate limit %s%s: %w", c.namespace, key, err)
+	}
+	return curr, prev, nil
+}

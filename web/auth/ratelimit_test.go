@@ -1,0 +1,179 @@
+package auth_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/go-chi/httprate"
+
+	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
+	"github.com/practicum-dev/practicum/web/auth"
+)
+
+var _ httprate.LimitCounter = (*auth.RateCounter)(nil)
+
+func TestRateCounterCounts(t *testing.T) {
+	pool := pgtest.New(t)
+	c := auth.NewRateCounter(pool, "test")
+	c.Config(10, time.Minute)
+	prev := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	curr := prev.Add(time.Minute)
+
+	steps := []struct {
+		name      string
+		key       string
+		window    time.Time
+		amount    int
+		wantCurr  int
+		wantPrev  int
+		otherCurr int // what "other" reads meanwhile
+	}{
+		{"empty", "", curr, 0, 0, 0, 0},
+		{"previous window", "k", prev, 2, 0, 2, 0},
+		{"current window", "k", curr, 1, 1, 2, 0},
+		{"by more than one", "k", curr, 3, 4, 2, 0},
+		{"other key is separate", "other", curr, 5, 4, 2, 5},
+	}
+	for _, st := range steps {
+		if st.amount > 0 {
+			if err := c.IncrementBy(st.key, st.window, st.amount); err != nil {
+				t.Fatalf("%s: %v", st.name, err)
+			}
+		}
+		gotCurr, gotPrev, err := c.Get("k", curr, prev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		otherCurr, _, err := c.Get("other", curr, prev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gotCurr != st.wantCurr || gotPrev != st.wantPrev || otherCurr != st.otherCurr {
+			t.Errorf("after %s: Get(k) = %d, %d and Get(other) = %d; want %d, %d and %d",
+				st.name, gotCurr, gotPrev, otherCurr, st.wantCurr, st.wantPrev, st.otherCurr)
+		}
+	}
+}
+
+// TestRateCounterSharedAndNamespaced stands in for two server processes:
+// separate counters over one database see each other's counts when they
+// share a namespace, and not otherwise.
+func TestRateCounterSharedAndNamespaced(t *testing.T) {
+	pool := pgtest.New(t)
+	w := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	a := auth.NewRateCounter(pool, "signin-ip")
+	b := auth.NewRateCounter(pool, "signin-ip")
+	other := auth.NewRateCounter(pool, "signin-email")
+	for _, c := range []*auth.RateCounter{a, b, other} {
+		c.Config(10, time.Minute)
+	}
+	if err := a.Increment("k", w); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Increment("k", w); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		c    *auth.RateCounter
+		want int
+	}{
+		{"first process", a, 2},
+		{"second process", b, 2},
+		{"another namespace", other, 0},
+	}
+	for _, tt := range tests {
+		got, _, err := tt.c.Get("k", w, w.Add(-time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%s: Get = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestRateCounterDeletesExpiredWindows(t *testing.T) {
+	pool := pgtest.New(t)
+	ctx := context.Background()
+	c := auth.NewRateCounter(pool, "ip")
+	c.Config(10, time.Minute)
+	other := auth.NewRateCounter(pool, "email")
+	other.Config(10, time.Hour)
+	t0 := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+
+	for _, inc := range []struct {
+		c   *auth.RateCounter
+		key string
+		at  time.Time
+	}{
+		{c, "old", t0},
+		{c, "kept", t0.Add(time.Minute)},
+		{other, "old", t0}, // another namespace with a longer window
+		{c, "new", t0.Add(2 * time.Minute)},
+	} {
+		if err := inc.c.Increment(inc.key, inc.at); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	rows, err := pool.Query(ctx, "SELECT key FROM rate_limits ORDER BY key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, k)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// At 12:02 the sliding estimate reads 12:02 and 12:01; 12:00 is gone.
+	want := []string{"email:old", "ip:kept", "ip:new"}
+	if !slices.Equal(got, want) {
+		t.Errorf("rows left = %q, want %q", got, want)
+	}
+}
+
+// TestRateCounterWithHTTPRate runs the counter under httprate, as the
+// sign-in limits do, with two limiters standing in for two processes.
+func TestRateCounterWithHTTPRate(t *testing.T) {
+	pool := pgtest.New(t)
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
+	newLimiter := func() http.Handler {
+		return httprate.Limit(3, time.Hour,
+			httprate.WithKeyFuncs(httprate.KeyByIP),
+			httprate.WithLimitCounter(auth.NewRateCounter(pool, "test")))(ok)
+	}
+	processes := []http.Handler{newLimiter(), newLimiter()}
+
+	var got []int
+	for i := range 5 {
+		r := httptest.NewRequest(http.MethodPost, "/signin", nil)
+		r.RemoteAddr = "192.0.2.1:1234"
+		w := httptest.NewRecorder()
+		processes[i%2].ServeHTTP(w, r)
+		got = append(got, w.Code)
+	}
+	want := []int{200, 200, 200, 429, 429}
+	if !slices.Equal(got, want) {
+		t.Errorf("statuses across two processes = %v, want %v", got, want)
+	}
+
+	// Another address has its own allowance.
+	r := httptest.NewRequest(http.MethodPost, "/signin", nil)
+	r.RemoteAddr = "192.0.2.2:1234"
+	w := httptest.NewRecorder()
+	processes[0].ServeHTTP(w, r)
+	if w.Code != http.StatusOK {
+		t.Errorf("another address got %d, want 200", w.Code)
+	}
+}

@@ -1,0 +1,175 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+// Store keeps accounts in Postgres.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+const userColumns = "id, email, display_name, role, created_at"
+
+func scanUser(row pgx.Row, extra ...any) (User, error) {
+	var u User
+	err := row.Scan(append([]any{&u.ID, &u.Email, &u.DisplayName, &u.Role, &u.CreatedAt}, extra...)...)
+	return u, err
+}
+
+// Create validates the input, hashes the password and adds the account.
+// A bad field is an *InputError; an email already in use, in any case, is
+// ErrEmailTaken.
+func (s *Store) Create(ctx context.Context, email, displayName, password string, role Role) (User, error) {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return User{}, err
+	}
+	displayName, err = NormalizeDisplayName(displayName)
+	if err != nil {
+		return User{}, err
+	}
+	if err := CheckPassword(password); err != nil {
+		return User{}, err
+	}
+	if !role.Valid() {
+		return User{}, errInvalidRole()
+	}
+	hash, err := hashPassword(password)
+	if err != nil {
+		return User{}, err
+	}
+	u, err := scanUser(s.pool.QueryRow(ctx, `
+		INSERT INTO users (email, display_name, password_hash, role)
+		VALUES ($1, $2, $3, $4)
+		RETURNING `+userColumns, email, displayName, hash, role))
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "users_email_key" {
+		return User{}, ErrEmailTaken
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("creating user %s: %w", email, err)
+	}
+	return u, nil
+}
+
+// Authenticate returns the account whose email and password these are.
+// Every failure that is the visitor's (unknown email, wrong password, a
+// malformed address) is ErrBadCredentials, and each costs one password
+// verification, so neither the answer nor its timing says whether the
+// email has an account.
+func (s *Store) Authenticate(ctx context.Context, email, password string) (User, error) {
+	// No stored password can be this long, and hashing it would let one
+	// request buy a lot of CPU.
+	if utf8.RuneCountInString(password) > MaxPasswordLen {
+		return User{}, ErrBadCredentials
+	}
+	hash := dummyHash()
+	var u User
+	email, err := NormalizeEmail(email)
+	if err == nil {
+		u, err = scanUser(s.pool.QueryRow(ctx,
+			"SELECT "+userColumns+", password_hash FROM users WHERE email = $1", email), &hash)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return User{}, fmt.Errorf("reading user %s: %w", email, err)
+		}
+	}
+	known := err == nil
+	ok, verr := verifyPassword(password, hash)
+	if verr != nil {
+		return User{}, verr
+	}
+	if !known || !ok {
+		return User{}, ErrBadCredentials
+	}
+	return u, nil
+}
+
+// ByID returns the account with this id.
+func (s *Store) ByID(ctx context.Context, id int64) (User, error) {
+	u, err := scanUser(s.pool.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = $1", id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, fmt.Errorf("user %d: %w", id, postgres.ErrNotFound)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("reading user %d: %w", id, err)
+	}
+	return u, nil
+}
+
+// ByEmail returns the account with this email, in any case.
+func (s *Store) ByEmail(ctx context.Context, email string) (User, error) {
+	norm, err := NormalizeEmail(email)
+	if err != nil {
+		// No account can have an address that does not validate.
+		return User{}, fmt.Errorf("user %q: %w", email, postgres.ErrNotFound)
+	}
+	u, err := scanUser(s.pool.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE email = $1", norm))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, fmt.Errorf("user %s: %w", norm, postgres.ErrNotFound)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("reading user %s: %w", norm, err)
+	}
+	return u, nil
+}
+
+// List returns every account, oldest first.
+func (s *Store) List(ctx context.Context) ([]User, error) {
+	rows, err := s.pool.Query(ctx, "SELECT "+userColumns+" FROM users ORDER BY created_at, id")
+	if err != nil {
+		return nil, fmt.Errorf("listing users: %w", err)
+	}
+	users, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (User, error) { return scanUser(row) })
+	if err != nil {
+		return nil, fmt.Errorf("listing users: %w", err)
+	}
+	return users, nil
+}
+
+// SetRole changes an account's role and returns the updated account. It
+// refuses with ErrLastAdmin to demote the only admin.
+func (s *Store) SetRole(ctx context.Context, id int64, role Role) (User, error) {
+	if !role.Valid() {
+		return User{}, errInvalidRole()
+	}
+	var u User
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		// Locking every admin row serialises concurrent demotions: two
+		// admins demoting each other at once cannot both succeed.
+		rows, err := tx.Query(ctx, "SELECT id FROM users WHERE role = 'admin' FOR UPDATE")
+		if err != nil {
+			return err
+		}
+		admins, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		if role != Admin && slices.Equal(admins, []int64{id}) {
+			return ErrLastAdmin
+		}
+		u, err = scanUser(tx.QueryRow(ctx, "UPDATE users SET role = $2 WHERE id = $1 RETURNING "+userColumns, id, role))
+		return err
+	})
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return User{}, fmt.Errorf("user %d: %w", id, postgres.ErrNotFound)
+	case errors.Is(err, ErrLastAdmin):
+		return User{}, err
+	case err != nil:
+		return User{}, fmt.Errorf("setting role of user %d: %w", id, err)
+	}
+	return u, nil
+}

@@ -1,0 +1,113 @@
+package views
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/progress"
+)
+
+// DashboardView is a learner's own progress at /me.
+type DashboardView struct {
+	Name    string
+	Courses []CourseCompletion
+	First   []progress.FirstAttempt
+	Ratings []progress.Rating
+}
+
+// CourseCompletion is how many of a course's lessons a learner completed.
+type CourseCompletion struct {
+	Slug, Title     string
+	Complete, Total int
+}
+
+func NewCourseCompletion(d catalog.CourseDetail, answered map[string]map[string]bool) CourseCompletion {
+	return CourseCompletion{Slug: d.Course.Slug, Title: d.Course.Title, Complete: completeCount(d.Lessons, answered), Total: len(d.Lessons)}
+}
+
+func (v DashboardView) missed() []progress.FirstAttempt {
+	var out []progress.FirstAttempt
+	for _, f := range v.First {
+		if !f.Correct {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (v DashboardView) accuracyText() string {
+	correct, total := progress.Accuracy(v.First)
+	if total == 0 {
+		return "No checkpoints answered yet."
+	}
+	return fmt.Sprintf("%d%% first-attempt accuracy (%d of %d checkpoints right the first time)", percent(correct, total), correct, total)
+}
+
+func percent(n, d int) int {
+	if d == 0 {
+		return 0
+	}
+	return (n*100 + d/2) / d
+}
+
+func checkpointLink(f progress.FirstAttempt) string {
+	return lessonURL(f.Course, f.Lesson) + "#checkpoint-" + f.Key
+}
+
+func checkpointName(f progress.FirstAttempt) string {
+	if f.Ordinal > 0 {
+		return fmt.Sprintf("Checkpoint %d in %s", f.Ordinal, f.LessonTitle)
+	}
+	return "A checkpoint no longer in " + f.LessonTitle
+}
+
+// Chart geometry for the confidence chart, in SVG user units.
+const (
+	chartW, chartH      = 640, 200
+	chartLeft, chartTop = 120, 20
+	chartPlotH          = 140
+)
+
+func ratingX(i, n int) int {
+	span := chartW - chartLeft - 30
+	if n <= 1 {
+		return chartLeft + span/2
+	}
+	return chartLeft + i*span/(n-1)
+}
+
+func levelY(level int) int { return chartTop + chartPlotH - level*chartPlotH/2 }
+
+func ratingPoints(rs []progress.Rating) string {
+	var b strings.Builder
+	for i, r := range rs {
+		fmt.Fprintf(&b, "%d,%d ", ratingX(i, len(rs)), levelY(r.Confidence.Level()))
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func ratingsSummary(rs []progress.Rating) string {
+	counts := make([]int, len(progress.Confidences))
+	for _, r := range rs {
+		if l := r.Confidence.Level(); l >= 0 {
+			counts[l]++
+		}
+	}
+	first, last := rs[0].Confidence.Label(), rs[len(rs)-1].Confidence.Label()
+	return fmt.Sprintf("%d ratings from %s to %s; first %s, latest %s. Not yet: %d, Getting there: %d, Confident: %d.",
+		len(rs), when(rs[0].At), when(rs[len(rs)-1].At), first, last, counts[0], counts[1], counts[2])
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func kindLabel(k string) string {
+	switch k {
+	case "explain":
+		return "Explain it back"
+	case "probe":
+		return "Interview probe"
+	}
+	return "Exercise"
+}

@@ -1,0 +1,79 @@
+package views
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/progress"
+)
+
+// LessonView is a lesson page as one learner sees it: the content, their
+// answers so far, and any problem with what they just sent.
+type LessonView struct {
+	catalog.LessonPage
+	State progress.LessonState
+	// Errors holds a message per item key for the form that was just sent.
+	Errors map[string]string
+	// Drafts keeps what the learner typed when saving failed.
+	Drafts map[string]progress.Response
+}
+
+func optionID(key string, i int) string { return key + "-option-" + strconv.Itoa(i) }
+
+func noteID(key string) string { return key + "-note" }
+
+func errorID(key string) string { return key + "-error" }
+
+func revisionValue(id int64) string { return strconv.FormatInt(id, 10) }
+
+// answerDraft is what the answer form shows: the text just sent when it was
+// refused, else the current answer, else nothing.
+func (v LessonView) answerDraft(key string) progress.Response {
+	if d, ok := v.Drafts[key]; ok {
+		return d
+	}
+	r, _ := v.State.LastResponse(key)
+	return r
+}
+
+// earlierResponses are the saved answers before the current one, newest
+// first.
+func (v LessonView) earlierResponses(key string) []progress.Response {
+	rs := v.State.Responses[key]
+	if len(rs) < 2 {
+		return nil
+	}
+	out := make([]progress.Response, 0, len(rs)-1)
+	for i := len(rs) - 2; i >= 0; i-- {
+		out = append(out, rs[i])
+	}
+	return out
+}
+
+func when(t time.Time) string { return t.UTC().Format("2 Jan 2006, 15:04 UTC") }
+
+func attemptsNote(n int) string {
+	if n == 1 {
+		return "1 attempt. Your first attempt counts toward accuracy; retries are kept."
+	}
+	return fmt.Sprintf("%d attempts. Your first attempt counts toward accuracy; retries are kept.", n)
+}
+
+func confidenceChecked(d progress.Response, label string) bool {
+	return string(d.Confidence) == confidenceValue(label)
+}
+
+func submitLabel(k lessons.Kind, answered bool) string {
+	switch {
+	case k == lessons.KindExplain && answered:
+		return "Save new version"
+	case k == lessons.KindExplain:
+		return "Save explanation"
+	case answered:
+		return "Submit revised answer"
+	}
+	return "Submit answer"
+}
