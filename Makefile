@@ -1,8 +1,13 @@
 # Practicum. `make run` serves the site at http://localhost:8080 against the
 # local Postgres; `make test` is what CI runs.
-.PHONY: run test generate check vet build bench fuzz clean
+.PHONY: run test generate check vet build bench fuzz clean axe
 
 GO ?= go
+# The browser tests audit pages with axe-core when this file exists
+# (`make axe` installs it from npm).
+AXE_DIR ?= $(HOME)/.cache/practicum-axe
+AXE_VERSION ?= 4.14.1
+export AXE_JS ?= $(if $(wildcard $(AXE_DIR)/node_modules/axe-core/axe.min.js),$(AXE_DIR)/node_modules/axe-core/axe.min.js,)
 
 run: generate
 	$(GO) run ./cmd/practicum serve
@@ -31,6 +36,9 @@ bench:
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./lessons
+
+axe:
+	@test -f $(AXE_DIR)/node_modules/axe-core/axe.min.js || npm install --prefix $(AXE_DIR) --silent --no-audit --no-fund axe-core@$(AXE_VERSION)
 
 clean:
 	rm -rf bin

@@ -11,13 +11,14 @@ import (
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
-// accounts creates users directly and returns a signed-in browser for each.
-func accounts(t *testing.T, s *site, store *auth.Store, roles map[string]auth.Role) (map[string]auth.User, map[string]*visitor) {
+// accounts creates users directly, through the site's auth store, and
+// returns a signed-in browser for each.
+func accounts(t *testing.T, s *site, roles map[string]auth.Role) (map[string]auth.User, map[string]*visitor) {
 	t.Helper()
 	users, browsers := map[string]auth.User{}, map[string]*visitor{}
 	for name, role := range roles {
 		email := strings.ToLower(name) + "@example.com"
-		u, err := store.Create(context.Background(), email, name, password, role)
+		u, err := s.users.Create(context.Background(), email, name, password, role)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,8 +36,8 @@ func roleForm(role string) url.Values { return url.Values{"role": {role}} }
 func rolePath(u auth.User) string { return "/admin/users/" + strconv.FormatInt(u.ID, 10) + "/role" }
 
 func TestAdminUsersAccess(t *testing.T) {
-	s, store := newSiteWithUsers(t)
-	users, as := accounts(t, s, store, map[string]auth.Role{"Ada": auth.Admin, "Ivan": auth.Instructor, "Lea": auth.Learner})
+	s := newSite(t)
+	users, as := accounts(t, s, map[string]auth.Role{"Ada": auth.Admin, "Ivan": auth.Instructor, "Lea": auth.Learner})
 
 	tests := []struct {
 		name         string
@@ -62,14 +63,14 @@ func TestAdminUsersAccess(t *testing.T) {
 			t.Errorf("%s: POST role status %d, want %d", tt.name, p.status, tt.wantStatus)
 		}
 	}
-	if u, err := store.ByID(context.Background(), users["Lea"].ID); err != nil || u.Role != auth.Learner {
+	if u, err := s.users.ByID(context.Background(), users["Lea"].ID); err != nil || u.Role != auth.Learner {
 		t.Errorf("Lea is %s (%v) after refused changes, want learner", u.Role, err)
 	}
 }
 
 func TestAdminUsersListsAndChangesRoles(t *testing.T) {
-	s, store := newSiteWithUsers(t)
-	users, as := accounts(t, s, store, map[string]auth.Role{"Ada": auth.Admin, "Grace": auth.Learner})
+	s := newSite(t)
+	users, as := accounts(t, s, map[string]auth.Role{"Ada": auth.Admin, "Grace": auth.Learner})
 	admin := as["Ada"]
 
 	p := admin.get("/admin/users")
@@ -142,7 +143,7 @@ func TestAdminUsersListsAndChangesRoles(t *testing.T) {
 			t.Errorf("%s: summary = %q", tt.name, got)
 		}
 	}
-	if u, _ := store.ByID(context.Background(), users["Ada"].ID); u.Role != auth.Admin {
+	if u, _ := s.users.ByID(context.Background(), users["Ada"].ID); u.Role != auth.Admin {
 		t.Errorf("Ada is %s, want still admin", u.Role)
 	}
 }
@@ -150,8 +151,8 @@ func TestAdminUsersListsAndChangesRoles(t *testing.T) {
 // TestAdminChangesOwnRole: with another admin in place, an admin may step
 // down; the session survives under a new token and loses the admin pages.
 func TestAdminChangesOwnRole(t *testing.T) {
-	s, store := newSiteWithUsers(t)
-	users, as := accounts(t, s, store, map[string]auth.Role{"Ada": auth.Admin, "Bob": auth.Admin})
+	s := newSite(t)
+	users, as := accounts(t, s, map[string]auth.Role{"Ada": auth.Admin, "Bob": auth.Admin})
 	ada := as["Ada"]
 	before := sessionCookie(t, ada)
 

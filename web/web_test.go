@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/practicum-dev/practicum/lessons"
@@ -17,15 +18,22 @@ import (
 	"github.com/practicum-dev/practicum/lessons/content"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web"
+	"github.com/practicum-dev/practicum/web/auth"
 )
 
-// site is a running server over a fresh database holding the shipped course.
+// site is a running server over a fresh database holding the shipped course,
+// with direct access to its accounts for users with roles sign-up cannot
+// give, and to its database for checking what was stored.
 type site struct {
 	*httptest.Server
 	catalog *catalog.Catalog
+	users   *auth.Store
+	pool    *pgxpool.Pool
 }
 
-func newSite(t *testing.T) *site {
+// newSite takes a testing.TB so benchmarks can use it too; with no Postgres
+// it skips (pgtest.New).
+func newSite(t testing.TB) *site {
 	t.Helper()
 	pool := pgtest.New(t)
 	cat := catalog.New(pool)
@@ -44,7 +52,7 @@ func newSite(t *testing.T) *site {
 	})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &site{Server: srv, catalog: cat}
+	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool), pool: pool}
 }
 
 type page struct {
