@@ -1,40 +1,16 @@
 package web_test
 
 import (
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
-	"github.com/practicum-dev/practicum/web"
-	"github.com/practicum-dev/practicum/web/auth"
 )
 
 const password = "correct horse battery"
-
-// newSiteWithUsers is a site with no courses and direct access to its
-// accounts, for tests that need users with roles sign-up cannot give.
-func newSiteWithUsers(t *testing.T) (*site, *auth.Store) {
-	t.Helper()
-	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	srv := httptest.NewServer(web.New(web.Deps{
-		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Pool:     pool,
-		Catalog:  cat,
-		Registry: prometheus.NewRegistry(),
-	}))
-	t.Cleanup(srv.Close)
-	return &site{Server: srv, catalog: cat}, auth.NewStore(pool)
-}
 
 func signUpForm(name, email, pw string) url.Values {
 	return url.Values{"display_name": {name}, "email": {email}, "password": {pw}}

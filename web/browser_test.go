@@ -29,6 +29,9 @@ func browser(t *testing.T) context.Context {
 		chromedp.NoSandbox,
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-component-update", true),
+		// Smooth scrolling would move targets between chromedp's scroll into
+		// view and its click.
+		chromedp.Flag("force-prefers-reduced-motion", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 1000),
 	)
@@ -37,6 +40,29 @@ func browser(t *testing.T) context.Context {
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
 	return ctx
+}
+
+// waitForPage waits until the page that a form submission or link led to
+// shows xpath. A query started on the old document can miss the new one, so
+// this polls by evaluating in whatever document is current.
+func waitForPage(t *testing.T, ctx context.Context, xpath string) {
+	t.Helper()
+	expr := fmt.Sprintf(`document.readyState === "complete" && !!document.evaluate(%q, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue`, xpath)
+	for {
+		// An evaluation caught in a navigation can hang; bound each try.
+		try, cancel := context.WithTimeout(ctx, 2*time.Second)
+		ok, err := chromedp.Run(try, chromedp.Evaluate[bool](expr))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			loc, _ := chromedp.Run(context.WithoutCancel(ctx), chromedp.Location())
+			t.Fatalf("waiting for %s on %s: %v (last error: %v)", xpath, loc, ctx.Err(), err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 // The selectors below find controls by their visible label or text, as a
@@ -92,24 +118,25 @@ func TestLearnerJourneyInBrowser(t *testing.T) {
 	verdict2 := text(result(2))
 
 	// Sign up, sign out, sign in.
-	do(chromedp.Click(link("Create account")),
-		chromedp.WaitVisible(byLabel("Name")),
-		auditAccessibility(t, "sign-up page"),
+	dashboard := `//h1[normalize-space(.)='Your dashboard']`
+	do(chromedp.Click(link("Create account")))
+	waitForPage(t, ctx, byLabel("Name"))
+	do(auditAccessibility(t, "sign-up page"),
 		chromedp.SendKeys(byLabel("Name"), "Ada Learner"),
 		chromedp.SendKeys(byLabel("Email"), "ada@example.com"),
 		chromedp.SendKeys(byLabel("Password"), "correct horse battery"),
-		chromedp.Click(button("Create account")),
-		chromedp.WaitVisible(`//h1[normalize-space(.)='Your dashboard']`),
-		chromedp.Click(button("Sign out Ada Learner")),
-		chromedp.WaitVisible(link("Sign in")),
-		chromedp.Click(link("Sign in")),
-		chromedp.WaitVisible(byLabel("Email")),
-		auditAccessibility(t, "sign-in page"),
+		chromedp.Click(button("Create account")))
+	waitForPage(t, ctx, dashboard)
+	do(chromedp.Click(button("Sign out Ada Learner")))
+	waitForPage(t, ctx, link("Sign in"))
+	do(chromedp.Click(link("Sign in")))
+	waitForPage(t, ctx, byLabel("Email"))
+	do(auditAccessibility(t, "sign-in page"),
 		chromedp.SendKeys(byLabel("Email"), "ada@example.com"),
 		chromedp.SendKeys(byLabel("Password"), "correct horse battery"),
-		chromedp.Click(button("Sign in")),
-		chromedp.WaitVisible(`//h1[normalize-space(.)='Your dashboard']`),
-		auditAccessibility(t, "dashboard"))
+		chromedp.Click(button("Sign in")))
+	waitForPage(t, ctx, dashboard)
+	do(auditAccessibility(t, "dashboard"))
 	accuracy := text(`//*[@data-testid='accuracy']`)
 	missed := text(`//*[@data-testid='missed']`)
 

@@ -32,8 +32,9 @@ func init() {
 func newSessions(pool *pgxpool.Pool, secure bool) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = pgxstore.NewWithCleanupInterval(pool, 30*time.Minute)
-	sm.Lifetime = 30 * 24 * time.Hour
-	sm.IdleTimeout = 14 * 24 * time.Hour
+	// No idle timeout: scs would rewrite the session row on every request
+	// to extend it, one database write per page view.
+	sm.Lifetime = 14 * 24 * time.Hour
 	sm.Cookie.Name = "practicum_session"
 	sm.Cookie.HttpOnly = true
 	sm.Cookie.SameSite = http.SameSiteLaxMode
@@ -80,7 +81,13 @@ func (s *Server) requireRole(min auth.Role) func(http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			u := s.currentUser(r)
 			if u == nil {
-				http.Redirect(w, r, "/signin?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+				// Only a page can be returned to: after signing in, the browser
+				// follows next with a GET.
+				target := "/signin"
+				if r.Method == http.MethodGet || r.Method == http.MethodHead {
+					target += "?next=" + url.QueryEscape(r.URL.RequestURI())
+				}
+				http.Redirect(w, r, target, http.StatusSeeOther)
 				return
 			}
 			if !u.Role.AtLeast(min) {

@@ -1,0 +1,423 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/practicum-dev/practicum/static"
+	"github.com/practicum-dev/practicum/web/auth"
+)
+
+// The roles of the matrix, least privileged first.
+const (
+	asAnonymous  = "anonymous"
+	asLearner    = "learner"
+	asInstructor = "instructor"
+	asAdmin      = "admin"
+)
+
+var authzRoles = []string{asAnonymous, asLearner, asInstructor, asAdmin}
+
+// authzWant is one cell of the matrix: a status and, for a redirect, where to.
+type authzWant struct {
+	status   int
+	location string
+}
+
+func wantOK() authzWant               { return authzWant{status: http.StatusOK} }
+func wantSeeOther(l string) authzWant { return authzWant{http.StatusSeeOther, l} }
+func wantForbidden() authzWant        { return authzWant{status: http.StatusForbidden} }
+func wantRefused() authzWant          { return authzWant{status: http.StatusUnprocessableEntity} }
+
+// wantSignInFirst is where requireRole sends an anonymous visitor: to sign in,
+// then back to the page they asked for. A form's target is not a page to
+// return to, so a POST goes to sign in alone.
+func wantSignInFirst(path string) authzWant {
+	if path == "" {
+		return wantSeeOther("/signin")
+	}
+	return wantSeeOther("/signin?next=" + url.QueryEscape(path))
+}
+
+// wantForAll gives the same expectation to every role.
+func wantForAll(e authzWant) map[string]authzWant {
+	return map[string]authzWant{asAnonymous: e, asLearner: e, asInstructor: e, asAdmin: e}
+}
+
+// authzRoute is one row of the matrix. pattern is the chi pattern the row covers
+// ("*" method: registered with Handle for any method, requested with GET);
+// path is a concrete request to it.
+type authzRoute struct {
+	method, pattern, path string
+	form                  url.Values
+	want                  map[string]authzWant
+	// ownSession: the request ends the session, so it runs in a browser
+	// signed in for it alone.
+	ownSession bool
+	// check, when set, runs on every response after the status is checked.
+	check func(t *testing.T, role string, p rawPage)
+}
+
+// TestRoleRouteMatrix requests every route the server registers as each
+// role and checks who is let in, who is sent to sign in and who is refused.
+// A route added to web.New without a row here fails
+// TestEveryRouteIsInTheMatrix.
+func TestRoleRouteMatrix(t *testing.T) {
+	s := newSite(t)
+	browsers := signedInPerRole(t, s)
+	browsers[asAnonymous] = s.visitor(t)
+	// Tara is only ever the subject of a role change.
+	tara := createAccount(t, s, "Tara", auth.Learner)
+	cps, rev := s.checkpoints(t)
+
+	for _, rt := range authzMatrix(s, tara, cps[0].Key, rev) {
+		for _, role := range authzRoles {
+			t.Run(rt.method+" "+rt.path+" as "+role, func(t *testing.T) {
+				v := browsers[role]
+				if rt.ownSession && role != asAnonymous {
+					v = signedInAs(t, s, role+"@example.com")
+				}
+				method := rt.method
+				if method == "*" {
+					method = http.MethodGet
+				}
+				p := rawRequest(t, v, method, rt.path, rt.form)
+				want := rt.want[role]
+				if p.status != want.status || p.header.Get("Location") != want.location {
+					t.Fatalf("status %d, Location %q; want %d, %q", p.status, p.header.Get("Location"), want.status, want.location)
+				}
+				if rt.check != nil {
+					rt.check(t, role, p)
+				}
+			})
+		}
+	}
+}
+
+// authzMatrix is every route with what each role gets from it.
+func authzMatrix(s *site, tara auth.User, checkpoint, rev string) []authzRoute {
+	taraRole := "/admin/users/" + strconv.FormatInt(tara.ID, 10) + "/role"
+	signedInGoesHome := map[string]authzWant{asAnonymous: wantOK(), asLearner: wantSeeOther("/me"), asInstructor: wantSeeOther("/me"), asAdmin: wantSeeOther("/me")}
+	learnersOnly := func(path string) map[string]authzWant {
+		return map[string]authzWant{asAnonymous: wantSignInFirst(path), asLearner: wantOK(), asInstructor: wantOK(), asAdmin: wantOK()}
+	}
+	adminsOnly := func(path string, forAdmin authzWant) map[string]authzWant {
+		return map[string]authzWant{asAnonymous: wantSignInFirst(path), asLearner: wantForbidden(), asInstructor: wantForbidden(), asAdmin: forAdmin}
+	}
+	return []authzRoute{
+		// Operations: no session, same for all.
+		{method: "GET", pattern: "/healthz", path: "/healthz", want: wantForAll(wantOK())},
+		{method: "GET", pattern: "/readyz", path: "/readyz", want: wantForAll(wantOK())},
+		{method: "*", pattern: "/metrics", path: "/metrics", want: wantForAll(wantOK())},
+		{method: "*", pattern: "/static/*", path: static.Path("css/app.css"), want: wantForAll(wantOK())},
+
+		// Reading courses: anyone.
+		{method: "GET", pattern: "/", path: "/", want: wantForAll(wantOK())},
+		{method: "GET", pattern: "/courses/{course}", path: "/courses/serving-incidents", want: wantForAll(wantOK())},
+		{method: "GET", pattern: "/courses/{course}/{lesson}", path: lesson3, want: wantForAll(wantOK())},
+		// Answering: anyone; an anonymous visitor's answers go to the session.
+		{
+			method: "POST", pattern: "/courses/{course}/{lesson}/checkpoints/{key}", path: lesson3 + "/checkpoints/" + checkpoint,
+			form: url.Values{"revision": {rev}, "option": {"0"}},
+			want: wantForAll(wantSeeOther(lesson3 + "#checkpoint-" + checkpoint)),
+		},
+		{
+			method: "POST", pattern: "/courses/{course}/{lesson}/responses/{key}", path: lesson3 + "/responses/explain-back",
+			form: url.Values{"revision": {rev}, "answer": {"In my own words"}, "confidence": {"getting-there"}},
+			want: wantForAll(wantSeeOther(lesson3 + "#explain-explain-back")),
+		},
+
+		// Accounts.
+		{method: "GET", pattern: "/signin", path: "/signin", want: signedInGoesHome},
+		{method: "GET", pattern: "/signup", path: "/signup", want: signedInGoesHome},
+		// Refused forms, for everyone: no account is made or entered.
+		{method: "POST", pattern: "/signin", path: "/signin", form: signInForm("nobody@example.com", "not the password"), want: wantForAll(wantRefused())},
+		{method: "POST", pattern: "/signup", path: "/signup", form: signUpForm("", "not an email", "short"), want: wantForAll(wantRefused())},
+		{
+			method: "POST", pattern: "/signout", path: "/signout", want: wantForAll(wantSeeOther("/")), ownSession: true,
+			check: func(t *testing.T, role string, p rawPage) {
+				if p.v.get("/me").status != http.StatusSeeOther {
+					t.Error("still signed in after signing out")
+				}
+			},
+		},
+
+		// A learner's own pages: any account.
+		{
+			method: "GET", pattern: "/me", path: "/me", want: learnersOnly("/me"),
+			check: func(t *testing.T, role string, p rawPage) {
+				if role != asAnonymous && !strings.Contains(p.body, "Your dashboard") {
+					t.Error("no dashboard")
+				}
+			},
+		},
+		{
+			method: "GET", pattern: "/me/progress.csv", path: "/me/progress.csv", want: learnersOnly("/me/progress.csv"),
+			check: func(t *testing.T, role string, p rawPage) {
+				if ct := p.header.Get("Content-Type"); role != asAnonymous && ct != "text/csv; charset=utf-8" {
+					t.Errorf("Content-Type %q", ct)
+				}
+			},
+		},
+
+		// Administration: admins only. The POST runs for every role in
+		// turn, admin last, so Tara must still be a learner until then.
+		{method: "GET", pattern: "/admin/users", path: "/admin/users", want: adminsOnly("/admin/users", wantOK())},
+		{
+			method: "POST", pattern: "/admin/users/{id}/role", path: taraRole, form: roleForm("instructor"),
+			want: adminsOnly("", wantSeeOther("/admin/users?changed="+strconv.FormatInt(tara.ID, 10))),
+			check: func(t *testing.T, role string, _ rawPage) {
+				want := auth.Learner
+				if role == asAdmin {
+					want = auth.Instructor
+				}
+				if u, err := s.users.ByID(context.Background(), tara.ID); err != nil || u.Role != want {
+					t.Errorf("Tara is %s (%v), want %s", u.Role, err, want)
+				}
+			},
+		},
+	}
+}
+
+// TestEveryRouteIsInTheMatrix fails when the server registers a route that
+// TestRoleRouteMatrix does not request: decide who may use it, and add it.
+func TestEveryRouteIsInTheMatrix(t *testing.T) {
+	s := newSite(t)
+	routes, isChi := s.Config.Handler.(chi.Routes)
+	if !isChi {
+		t.Fatalf("web.New returned a %T, not a chi router; list its routes another way", s.Config.Handler)
+	}
+	covered := map[string]bool{}
+	for _, rt := range authzMatrix(s, auth.User{ID: 1}, "key", "1") {
+		covered[rt.method+" "+rt.pattern] = true
+	}
+	var missing []string
+	err := chi.Walk(routes, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if !covered[method+" "+pattern] && !covered["* "+pattern] {
+			missing = append(missing, method+" "+pattern)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(missing)
+	if len(missing) > 0 {
+		t.Errorf("routes with no row in the role × route matrix (authz_test.go):\n\t%s", strings.Join(missing, "\n\t"))
+	}
+}
+
+// TestLearnersSeeOnlyTheirOwnAnswers: what one learner answers appears on
+// no page of another learner's, nor of a later visitor in the same browser.
+func TestLearnersSeeOnlyTheirOwnAnswers(t *testing.T) {
+	s := newSite(t)
+	createAccount(t, s, "Ann", auth.Learner)
+	createAccount(t, s, "Ben", auth.Learner)
+	ann, ben := signedInAs(t, s, "ann@example.com"), signedInAs(t, s, "ben@example.com")
+	cps, rev := s.checkpoints(t)
+	const annText, benText = "ANN-PRIVATE queue age versus prefill", "BEN-PRIVATE decode gaps stable"
+
+	// Ann answers two checkpoints, one wrong, and explains it back.
+	for _, a := range []struct {
+		path string
+		form url.Values
+	}{
+		{"/checkpoints/" + cps[0].Key, answer(cps[0], rev, false)},
+		{"/checkpoints/" + cps[1].Key, answer(cps[1], rev, true)},
+		{"/responses/explain-back", url.Values{"revision": {rev}, "answer": {annText}, "confidence": {"confident"}}},
+	} {
+		if p := ann.post(lesson3+a.path, a.form); p.status != http.StatusSeeOther {
+			t.Fatalf("Ann answering %s: status %d", a.path, p.status)
+		}
+	}
+
+	// Ann sees her answers: the checks below can see answers when present.
+	checkAnswers(t, "Ann", ann, 2, 1, annText)
+	if got := strings.TrimSpace(ann.get("/me").doc.Find(`[data-testid="accuracy"]`).Text()); !strings.Contains(got, "(1 of 2 checkpoints") {
+		t.Errorf("Ann's accuracy = %q, want 1 of 2", got)
+	}
+	if rows := exportRows(t, ann); len(rows) != 3 || !exportHas(rows, annText) {
+		t.Errorf("Ann's CSV = %q, want her 3 answers", rows)
+	}
+
+	// Ben sees none of them anywhere.
+	checkNoAnswers(t, "Ben", ben, annText)
+
+	// Ben answers; each export holds only its owner's answers.
+	ben.post(lesson3+"/checkpoints/"+cps[2].Key, answer(cps[2], rev, true))
+	ben.post(lesson3+"/responses/explain-back", url.Values{"revision": {rev}, "answer": {benText}, "confidence": {"not-yet"}})
+	if rows := exportRows(t, ann); len(rows) != 3 || exportHas(rows, benText) {
+		t.Errorf("Ann's CSV after Ben answered = %q", rows)
+	}
+	if rows := exportRows(t, ben); len(rows) != 2 || exportHas(rows, annText) || !exportHas(rows, benText) {
+		t.Errorf("Ben's CSV = %q, want his 2 answers only", rows)
+	}
+	checkAnswers(t, "Ben", ben, 1, 1, benText)
+	if strings.Contains(ben.get(lesson3).body, annText) || strings.Contains(ben.get("/me").body, annText) {
+		t.Error("Ben sees Ann's explanation")
+	}
+
+	// A shared browser: Ann signs out, then it is anonymous, then Ben's.
+	if p := ann.post("/signout", nil); p.status != http.StatusSeeOther {
+		t.Fatalf("signing out: status %d", p.status)
+	}
+	checkNoAnswers(t, "the browser Ann signed out of", ann, annText)
+	if p := ann.post("/signin", signInForm("ben@example.com", password)); p.status != http.StatusSeeOther {
+		t.Fatalf("Ben signing in on Ann's browser: status %d", p.status)
+	}
+	if rows := exportRows(t, ann); len(rows) != 2 || exportHas(rows, annText) {
+		t.Errorf("Ben's CSV on Ann's browser = %q, want his 2 answers only", rows)
+	}
+	if strings.Contains(ann.get(lesson3).body, annText) {
+		t.Error("Ben, on Ann's browser, sees Ann's explanation")
+	}
+	checkNoAnswers(t, "a new visitor", s.visitor(t), annText)
+}
+
+// checkAnswers checks that v's lesson 3 shows results for wantResults
+// checkpoints and wantSaved saved free responses, the explanation being text.
+func checkAnswers(t *testing.T, who string, v *visitor, wantResults, wantSaved int, text string) {
+	t.Helper()
+	p := v.get(lesson3)
+	if n := p.doc.Find(`[data-testid="checkpoint-result"]`).Length(); n != wantResults {
+		t.Errorf("%s's lesson shows %d checkpoint results, want %d", who, n, wantResults)
+	}
+	if n := p.doc.Find(`[data-testid="saved-answer"]`).Length(); n != wantSaved {
+		t.Errorf("%s's lesson shows %d saved answers, want %d", who, n, wantSaved)
+	}
+	if got := p.doc.Find(`[data-testid="explain"] textarea`).Text(); got != text {
+		t.Errorf("%s's explanation = %q, want %q", who, got, text)
+	}
+}
+
+// checkNoAnswers checks that v, signed in or not, is shown no answers at
+// all, and never text.
+func checkNoAnswers(t *testing.T, who string, v *visitor, text string) {
+	t.Helper()
+	lesson := v.get(lesson3)
+	if n := lesson.doc.Find(`[data-testid="checkpoint-result"], [data-testid="saved-answer"]`).Length(); n != 0 {
+		t.Errorf("%s: the lesson shows %d answers, want none", who, n)
+	}
+	if strings.Contains(lesson.body, text) {
+		t.Errorf("%s: the lesson shows another learner's text", who)
+	}
+	course := v.get("/courses/serving-incidents")
+	if got := texts(course.doc.Find(`[data-testid="lesson-status"]`)); slices.ContainsFunc(got, func(s string) bool { return s != "Not started" }) {
+		t.Errorf("%s: lesson statuses %q, want all Not started", who, got)
+	}
+	if v.get("/").doc.Find(`[data-testid="continue"]`).Length() != 0 {
+		t.Errorf("%s: home offers to continue a lesson", who)
+	}
+	me := v.get("/me")
+	if me.status == http.StatusSeeOther {
+		return // anonymous: no dashboard or export to check
+	}
+	if got := strings.TrimSpace(me.doc.Find(`[data-testid="accuracy"]`).Text()); got != "No checkpoints answered yet." {
+		t.Errorf("%s: dashboard accuracy = %q", who, got)
+	}
+	if me.doc.Find(`[data-testid="missed"], .confidence-chart`).Length() != 0 || strings.Contains(me.body, text) {
+		t.Errorf("%s: the dashboard shows answers", who)
+	}
+	if rows := exportRows(t, v); len(rows) != 0 {
+		t.Errorf("%s: the CSV holds %d answers, want none: %q", who, len(rows), rows)
+	}
+}
+
+// exportRows downloads v's progress export and returns its rows after the
+// header.
+func exportRows(t *testing.T, v *visitor) [][]string {
+	t.Helper()
+	p := rawRequest(t, v, http.MethodGet, "/me/progress.csv", nil)
+	if p.status != http.StatusOK {
+		t.Fatalf("GET /me/progress.csv: status %d", p.status)
+	}
+	rows, err := csv.NewReader(strings.NewReader(p.body)).ReadAll()
+	if err != nil || len(rows) == 0 || rows[0][0] != "type" {
+		t.Fatalf("CSV %q: %v", p.body, err)
+	}
+	return rows[1:]
+}
+
+func exportHas(rows [][]string, text string) bool {
+	return slices.ContainsFunc(rows, func(r []string) bool { return slices.Contains(r, text) })
+}
+
+// rawPage is a response with its body as sent, for non-HTML responses the
+// visitor helper would parse as HTML.
+type rawPage struct {
+	v      *visitor
+	status int
+	header http.Header
+	body   string
+}
+
+// rawRequest sends a request in v's browser, same-origin as from our own
+// pages, failing t (not the test v was made for) on a transport error.
+func rawRequest(t *testing.T, v *visitor, method, path string, form url.Values) rawPage {
+	t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, v.site.URL+path, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if method != http.MethodGet {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+	}
+	resp, err := v.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var b bytes.Buffer
+	if _, err := b.ReadFrom(resp.Body); err != nil {
+		t.Fatal(err)
+	}
+	return rawPage{v: v, status: resp.StatusCode, header: resp.Header, body: b.String()}
+}
+
+// createAccount makes an account through the auth store; its email is the
+// lower-cased name at example.com and its password the shared one.
+func createAccount(t *testing.T, s *site, name string, role auth.Role) auth.User {
+	t.Helper()
+	u, err := s.users.Create(context.Background(), strings.ToLower(name)+"@example.com", name, password, role)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// signedInAs returns a new browser signed in through POST /signin.
+func signedInAs(t *testing.T, s *site, email string) *visitor {
+	t.Helper()
+	v := s.visitor(t)
+	if p := v.post("/signin", signInForm(email, password)); p.status != http.StatusSeeOther {
+		t.Fatalf("signing in %s: status %d", email, p.status)
+	}
+	return v
+}
+
+// signedInPerRole creates one user per role, named after it, each signed in
+// in a browser of its own.
+func signedInPerRole(t *testing.T, s *site) map[string]*visitor {
+	t.Helper()
+	browsers := map[string]*visitor{}
+	for name, role := range map[string]auth.Role{asLearner: auth.Learner, asInstructor: auth.Instructor, asAdmin: auth.Admin} {
+		createAccount(t, s, name, role)
+		browsers[name] = signedInAs(t, s, name+"@example.com")
+	}
+	return browsers
+}
