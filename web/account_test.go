@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-
 )
 
 const password = "correct horse battery"
