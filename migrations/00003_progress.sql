@@ -10,6 +10,8 @@ CREATE TABLE checkpoint_attempts (
     answered_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX checkpoint_attempts_user_idx ON checkpoint_attempts (user_id, answered_at);
+-- The lesson page reads the latest attempt per item of one learner's lesson.
+CREATE INDEX checkpoint_attempts_item_idx ON checkpoint_attempts (user_id, revision_id, item_key, answered_at DESC);
 
 -- Free responses (exercises, probes, explain-it-back). Editing adds a row;
 -- the latest per item is the current answer, the rest are its history.
@@ -24,6 +26,7 @@ CREATE TABLE responses (
     created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX responses_user_idx ON responses (user_id, created_at);
+CREATE INDEX responses_item_idx ON responses (user_id, revision_id, item_key);
 
 -- +goose Down
 DROP TABLE responses;

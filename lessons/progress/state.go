@@ -5,23 +5,31 @@ import (
 )
 
 // LessonState is one learner's answers on one lesson, across its
-// revisions (item keys are stable between revisions), oldest first.
+// revisions (item keys are stable between revisions). A page needs only the
+// latest attempt at each checkpoint and how many there were, so that is all
+// it holds, however long the learner's history; responses keep their
+// history, oldest first.
 type LessonState struct {
-	Attempts  map[string][]Attempt
+	Last      map[string]Attempt
+	Attempts  map[string]int
 	Responses map[string][]Response
 }
 
 func newLessonState() LessonState {
-	return LessonState{Attempts: map[string][]Attempt{}, Responses: map[string][]Response{}}
+	return LessonState{Last: map[string]Attempt{}, Attempts: map[string]int{}, Responses: map[string][]Response{}}
 }
 
 // LastAttempt is the most recent answer to a checkpoint.
 func (s LessonState) LastAttempt(key string) (Attempt, bool) {
-	as := s.Attempts[key]
-	if len(as) == 0 {
-		return Attempt{}, false
+	a, ok := s.Last[key]
+	return a, ok
+}
+
+func (s *LessonState) addAttempt(a Attempt) {
+	if last, ok := s.Last[a.Key]; !ok || !a.At.Before(last.At) {
+		s.Last[a.Key] = a
 	}
-	return as[len(as)-1], true
+	s.Attempts[a.Key]++
 }
 
 // LastResponse is the current answer to a free-response item.
@@ -35,7 +43,7 @@ func (s LessonState) LastResponse(key string) (Response, bool) {
 
 // Answered reports whether the item has any answer.
 func (s LessonState) Answered(key string) bool {
-	return len(s.Attempts[key]) > 0 || len(s.Responses[key]) > 0
+	return s.Attempts[key] > 0 || len(s.Responses[key]) > 0
 }
 
 // StateFrom picks one lesson's answers out of an anonymous session.
@@ -43,7 +51,7 @@ func StateFrom(a Anonymous, course, lesson string) LessonState {
 	st := newLessonState()
 	for _, at := range a.Attempts {
 		if at.Course == course && at.Lesson == lesson {
-			st.Attempts[at.Key] = append(st.Attempts[at.Key], at)
+			st.addAttempt(at)
 		}
 	}
 	for _, r := range a.Responses {

@@ -303,7 +303,7 @@ func checkpoint(p LessonView, b lessons.Block) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if answered {
-			templ_7745c5c3_Err = checkpointResult(p, b, last.Option, last.Correct, last.RevisionID == p.RevisionID, len(p.State.Attempts[b.Key])).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = checkpointResult(p, b, last.Option, last.Correct, last.RevisionID == p.RevisionID, p.State.Attempts[b.Key]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
