@@ -37,8 +37,8 @@ func parseStructured(r reporter, kind Kind, src []byte, fenceLine int) *Block {
 			Title:         optional(f, "title", "Exercise"),
 			Prompt:        markdown(f, "prompt"),
 			ModelSolution: markdown(f, "model_solution"),
-			Rubric:        parseRubric(f),
 		}
+		b.Exercise.Rubric, b.Exercise.Scoring = parseRubric(f)
 	case KindProbe:
 		b.Probe = parseProbe(f)
 	case KindExplain:
@@ -136,16 +136,18 @@ func parseProbe(f *fields) *Probe {
 		}
 		p.WeakIndicators = append(p.WeakIndicators, renderField(item.Value))
 	}
-	p.Rubric = parseRubric(f)
+	p.Rubric, p.Scoring = parseRubric(f)
 	return p
 }
 
-// parseRubric requires exactly the four criteria, each with a description.
-func parseRubric(f *fields) Rubric {
+// parseRubric requires exactly the four criteria, each with a description,
+// and reads the scoring cues and calibration examples beside them.
+func parseRubric(f *fields) (Rubric, *Scoring) {
 	var rub Rubric
+	criteria := map[grading.Criterion]*fields{}
 	rf := f.mapping("rubric", f.what+" rubric")
 	if rf == nil || !rf.ok {
-		return rub
+		return rub, parseScoring(f, criteria)
 	}
 	for i, c := range grading.Criteria {
 		rub[i].Criterion = c
@@ -157,10 +159,14 @@ func parseRubric(f *fields) Rubric {
 		cf := newFields(f.r, f.base, rf.what+" "+string(c), n)
 		desc, _ := cf.str("description", true)
 		rub[i].Description = renderField(desc)
+		criteria[c] = cf
+	}
+	scoring := parseScoring(f, criteria)
+	for _, cf := range criteria {
 		cf.done()
 	}
 	rf.done()
-	return rub
+	return rub, scoring
 }
 
 func parseSources(f *fields) *Sources {

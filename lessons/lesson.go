@@ -97,20 +97,22 @@ type Option struct {
 
 // Exercise is a free-response task with a model solution and a rubric.
 type Exercise struct {
-	Title         string `json:"title"`
-	Prompt        HTML   `json:"prompt"`
-	ModelSolution HTML   `json:"model_solution"`
-	Rubric        Rubric `json:"rubric"`
+	Title         string   `json:"title"`
+	Prompt        HTML     `json:"prompt"`
+	ModelSolution HTML     `json:"model_solution"`
+	Rubric        Rubric   `json:"rubric"`
+	Scoring       *Scoring `json:"scoring"`
 }
 
 // Probe is an interview question, answered and scored like an exercise.
 type Probe struct {
-	Question       HTML   `json:"question"`
-	EvidenceClass  string `json:"evidence_class"`
-	StrongAnswer   HTML   `json:"strong_answer"`
-	FollowUp       HTML   `json:"follow_up"`
-	WeakIndicators []HTML `json:"weak_indicators"`
-	Rubric         Rubric `json:"rubric"`
+	Question       HTML     `json:"question"`
+	EvidenceClass  string   `json:"evidence_class"`
+	StrongAnswer   HTML     `json:"strong_answer"`
+	FollowUp       HTML     `json:"follow_up"`
+	WeakIndicators []HTML   `json:"weak_indicators"`
+	Rubric         Rubric   `json:"rubric"`
+	Scoring        *Scoring `json:"scoring"`
 }
 
 // EvidenceClasses are the values a probe's evidence_class may take, from

@@ -128,7 +128,7 @@ func TestParseProblems(t *testing.T) {
 		}, []string{`f.md:45: exercise "ex" is missing the required field "rubric"`}},
 		{"criterion without description", replace("    description: Shows the step.\n", "    text: Shows the step.\n"),
 			[]string{`f.md:52: exercise "ex" rubric reasoning is missing the required field "description"`,
-				`f.md:52: exercise "ex" rubric reasoning has an unknown field "text" (allowed: description)`}},
+				`f.md:52: exercise "ex" rubric reasoning has an unknown field "text" (allowed: any, description, rejects, requires)`}},
 		{"bad evidence class", replace("evidence_class: recommended", "evidence_class: strong"),
 			[]string{`f.md:62: probe "pr" field "evidence_class" must be one of required, recommended, optional, not "strong"`}},
 		{"weak indicator not text", replace("  - Restarting everything.", "  - {a: b}"),

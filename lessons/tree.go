@@ -104,6 +104,7 @@ func loadCourse(fsys fs.FS, dir, display string, ps *Problems) *CourseFiles {
 		if l == nil {
 			continue
 		}
+		*ps = append(*ps, Calibrate(path.Join(display, p), l)...)
 		if l.Course != "" && c.Course.Slug != "" && l.Course != c.Course.Slug {
 			r.at(2, "front matter names course %q but this directory's course.yaml is %q", l.Course, c.Course.Slug)
 		}

@@ -1,0 +1,99 @@
+package grading
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Rubric is what the scorer needs to grade answers to one exercise or
+// probe: the concepts authors defined and, per criterion, which concepts
+// earn or deny the point. It is plain data, stored with the lesson revision;
+// Compile turns it into matchers.
+type Rubric struct {
+	Concepts map[string][]string `json:"concepts,omitempty"`
+	Rules    [4]Rule             `json:"rules"`
+
+	once     sync.Once
+	compiled *compiledRubric
+	err      error
+}
+
+// Rule says how one criterion is earned. A rule with no cues is never
+// awarded automatically.
+type Rule struct {
+	Criterion Criterion `json:"criterion"`
+	// Requires: every one of these concepts must be present.
+	Requires []string `json:"requires,omitempty"`
+	// Any: at least one of these must be present.
+	Any []string `json:"any,omitempty"`
+	// Rejects: any one of these present denies the point.
+	Rejects []string `json:"rejects,omitempty"`
+}
+
+func (r Rule) empty() bool { return len(r.Requires) == 0 && len(r.Any) == 0 }
+
+// Example is a calibration answer with the score a careful human reviewer
+// gives it.
+type Example struct {
+	Answer string            `json:"answer"`
+	Scores map[Criterion]int `json:"scores"`
+	Note   string            `json:"note,omitempty"`
+	Line   int               `json:"line,omitempty"` // where it is in its lesson file
+}
+
+// CompileError lists problems with a rubric's cues.
+type CompileError struct{ Problems []string }
+
+func (e *CompileError) Error() string { return strings.Join(e.Problems, "; ") }
+
+type compiledRubric struct {
+	concepts map[string]*concept
+	rules    [4]Rule
+	words    int // pattern words, numbered 1..words
+}
+
+// Check reports problems in the cues: unknown concepts, bad patterns.
+func (r *Rubric) Check() error {
+	_, err := r.compile()
+	return err
+}
+
+func (r *Rubric) compile() (*compiledRubric, error) {
+	r.once.Do(func() { r.compiled, r.err = compileRubric(r) })
+	return r.compiled, r.err
+}
+
+func compileRubric(r *Rubric) (*compiledRubric, error) {
+	var problems []string
+	c := &compiledRubric{concepts: map[string]*concept{}, rules: r.Rules}
+	names := make([]string, 0, len(r.Concepts))
+	for name := range r.Concepts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	nextID := 0
+	for _, name := range names {
+		con, err := compileConcept(name, r.Concepts[name], &nextID)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		c.concepts[name] = con
+	}
+	c.words = nextID
+	for _, rule := range r.Rules {
+		for _, list := range [][]string{rule.Requires, rule.Any, rule.Rejects} {
+			for _, name := range list {
+				if _, ok := r.Concepts[name]; !ok {
+					problems = append(problems, fmt.Sprintf("%s names the concept %q, which is not defined under concepts", rule.Criterion, name))
+				}
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return nil, &CompileError{Problems: problems}
+	}
+	return c, nil
+}

@@ -1,0 +1,145 @@
+package grading
+
+import (
+	"strings"
+	"testing"
+)
+
+// testRubric is a small rubric in the shape of release-and-traffic.
+func testRubric() *Rubric {
+	return &Rubric{
+		Concepts: map[string][]string{
+			"version-comparison": {"long prompt|long input + version|release|build", "old and new + long"},
+			"queue-vs-prefill":   {"queue|waiting + prefill|prompt processing"},
+			"bounded-mitigation": {"limit|cap|throttle + admission|long prompt|bulk", "separate|isolate + pool"},
+			"restart-everything": {"restart|reboot + all|every"},
+			"rollback-as-fix":    {"roll back|rollback|revert + fix|immediately|first"},
+			"causal-link":        {"because|since|so|therefore|suggest*|point* to|rule* out"},
+			"confound":           {"release|deploy* + traffic + same time|together|coincide|confound*", "rollback|roll back + not supported|unsupported|not justified|overload"},
+		},
+		Rules: [4]Rule{
+			{Criterion: Result, Requires: []string{"version-comparison", "queue-vs-prefill", "bounded-mitigation"}, Rejects: []string{"restart-everything", "rollback-as-fix"}},
+			{Criterion: Reasoning, Requires: []string{"causal-link"}, Any: []string{"queue-vs-prefill", "version-comparison"}},
+			{Criterion: FailureCase, Requires: []string{"confound"}},
+			{Criterion: Verification},
+		},
+	}
+}
+
+func TestGrade(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer string
+		want   [4]bool // result, reasoning, failure case, verification
+	}{
+		{"complete", "Compare long prompt latency on each version at the same rate, and compare queue wait with prefill time. Limit long-prompt admission for now. Both versions slow down, which suggests queueing rather than the release, because the release and the traffic rose at the same time.",
+			[4]bool{true, true, true, false}},
+		{"inflections and case", "Comparing Long Prompts across Versions, and Queueing against Prefilling, I'd cap admissions. This points to waiting.",
+			[4]bool{true, true, false, false}},
+		{"misspelt", "Compare long promts on each verison, and the queue against prefil duration, then limit admision of long prompts for a while.",
+			[4]bool{true, false, false, false}},
+		{"negated mitigation", "Compare long prompts on each version and the queue against prefill. I would not limit admission or cap bulk work at all.",
+			[4]bool{false, false, false, false}},
+		{"wrong fix rejects the result", "Compare long prompts on each version and queue time with prefill, limit admission, then restart all replicas to be safe.",
+			[4]bool{false, false, false, false}},
+		{"negated wrong fix is fine", "Compare long prompts on each version and queue time with prefill, and limit admission. Don't restart all replicas.",
+			[4]bool{true, false, false, false}},
+		{"rollback is not supported counts as the failure case", "The evidence says a blanket rollback is not supported here, since both versions slow on long prompts in the queue.",
+			[4]bool{false, true, true, false}},
+		{"keyword list", "long prompt version queue prefill limit admission rollback confound traffic release because",
+			[4]bool{false, false, false, false}},
+		{"too short", "limit admission", [4]bool{}},
+		{"no sentence joins slots", "Long prompts are slow. Each version is new.", [4]bool{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := testRubric().Grade(tt.answer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range got.Criteria {
+				if c.Awarded != tt.want[i] {
+					t.Errorf("%s: awarded %v, want %v (%s)", c.Criterion, c.Awarded, tt.want[i], c.Rationale)
+				}
+			}
+		})
+	}
+}
+
+func TestEvidenceQuotesTheAnswer(t *testing.T) {
+	answer := "Both slow on long prompts, so it points to waiting. Compare the queue with prefill on each version."
+	got, err := testRubric().Grade(answer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reasoning := got.Criteria[1]
+	if !reasoning.Awarded || len(reasoning.Evidence) == 0 {
+		t.Fatalf("reasoning = %+v, want awarded with evidence", reasoning)
+	}
+	for _, e := range reasoning.Evidence {
+		if answer[e.Start:e.End] != e.Quote || e.Quote == "" {
+			t.Errorf("evidence %+v does not quote the answer", e)
+		}
+	}
+	if got.Criteria[3].Awarded || !strings.Contains(got.Criteria[3].Rationale, "reviewer") {
+		t.Errorf("a criterion without cues = %+v, want it left to a reviewer", got.Criteria[3])
+	}
+}
+
+func TestCheckReportsUnknownConceptsAndBadPatterns(t *testing.T) {
+	r := &Rubric{
+		Concepts: map[string][]string{"a": {"x + "}},
+		Rules:    [4]Rule{{Criterion: Result, Requires: []string{"b"}}},
+	}
+	err := r.Check()
+	if err == nil {
+		t.Fatal("Check passed a rubric with a bad pattern and an unknown concept")
+	}
+	for _, want := range []string{`concept "a": pattern "x + " has an empty alternative`, `result names the concept "b", which is not defined`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+func TestConfidenceDropsForBorderlineAnswers(t *testing.T) {
+	clear, _ := testRubric().Grade("Compare long prompt latency on each version at the same rate, and compare queue wait with prefill time, and limit long-prompt admission because the release and traffic rose together, which suggests waiting.")
+	murky, _ := testRubric().Grade("Compare long promts per verison and limit admision.")
+	if murky.Confidence >= clear.Confidence {
+		t.Errorf("confidence: misspelt partial answer %.2f, clear answer %.2f; want the first lower", murky.Confidence, clear.Confidence)
+	}
+}
+
+func TestOSADistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{{"prefil", "prefill", 1}, {"comapre", "compare", 1}, {"latency", "lantency", 1}, {"abc", "xyz", 3}} // past the limit of 2: limit+1
+	for _, tt := range tests {
+		if got := osaDistance(tt.a, tt.b, 2); got != tt.want {
+			t.Errorf("osaDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func FuzzGrade(f *testing.F) {
+	f.Add("Compare long prompts on each version; don't restart all replicas.")
+	f.Add("")
+	f.Add("’’’ ... ,,, 0.8 16,000 don't")
+	f.Fuzz(func(t *testing.T, answer string) {
+		got, err := testRubric().Grade(answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range got.Criteria {
+			for _, e := range c.Evidence {
+				if e.Start < 0 || e.End > len(answer) || e.Start > e.End || answer[e.Start:e.End] != e.Quote {
+					t.Fatalf("bad evidence %+v for %q", e, answer)
+				}
+			}
+		}
+		if got.Confidence < 0 || got.Confidence > 1 {
+			t.Fatalf("confidence %v out of range", got.Confidence)
+		}
+	})
+}

@@ -1,0 +1,136 @@
+package grading
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// token is one word of an answer with where it sits: byte offsets for
+// quoting evidence, and sentence and clause numbers for matching and
+// negation scope.
+type token struct {
+	norm     string // lowercased, apostrophes normalised
+	stem     string
+	start    int
+	end      int
+	sentence int
+	clause   int
+	negator  bool
+	function bool
+}
+
+// tokenize splits text into words. Sentences end at . ! ? and line breaks;
+// clauses also end at , ; : dashes and contrastive words such as "but".
+func tokenize(text string) []token {
+	toks := make([]token, 0, len(text)/5+1)
+	sentence, clause := 0, 0
+	i := 0
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case isWordRune(r):
+			start := i
+			for i < len(text) {
+				r2, s2 := utf8.DecodeRuneInString(text[i:])
+				if isWordRune(r2) || joinsWord(text, i, r2, s2) {
+					i += s2
+					continue
+				}
+				break
+			}
+			word := normWord(text[start:i])
+			if contrast[word] {
+				clause++
+			}
+			t := token{norm: word, start: start, end: i, sentence: sentence, clause: clause}
+			t.negator = negators[word] || strings.HasSuffix(word, "n't")
+			t.function = functionWords[word] || t.negator
+			t.stem = stem(word)
+			toks = append(toks, t)
+			continue
+		case r == '.' || r == '!' || r == '?' || r == '\n':
+			sentence++
+			clause++
+		case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '—' || r == '–':
+			clause++
+		case r == '-' && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '-'):
+			clause++
+		}
+		i += size
+	}
+	return toks
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// joinsWord reports whether the rune at i continues a word: an apostrophe
+// between letters (don't, it's), or a point or comma between digits (0.8,
+// 16,000).
+func joinsWord(text string, i int, r rune, size int) bool {
+	if i+size >= len(text) {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(text[:i])
+	after, _ := utf8.DecodeRuneInString(text[i+size:])
+	switch r {
+	case '\'', '’':
+		return unicode.IsLetter(before) && unicode.IsLetter(after)
+	case '.', ',':
+		return unicode.IsDigit(before) && unicode.IsDigit(after)
+	}
+	return false
+}
+
+func normWord(w string) string {
+	return strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+}
+
+var negators = set("not", "no", "never", "without", "avoid", "avoiding", "instead", "rather", "neither", "nor",
+	"cannot", "cant", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "wouldnt", "shouldnt", "wont", "nothing", "none",
+	"unnecessary", "skip", "resist", "refrain")
+
+// contrast words start a new clause: what follows them is not under a
+// negation before them.
+var contrast = set("but", "however", "although", "though", "whereas", "while", "yet", "then", "instead")
+
+var functionWords = set("a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "by", "for", "with", "from", "as",
+	"is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "i", "we", "you",
+	"they", "he", "she", "my", "our", "your", "their", "would", "will", "should", "could", "can", "may", "might", "must",
+	"do", "does", "did", "have", "has", "had", "if", "then", "so", "because", "since", "which", "who", "what", "when",
+	"where", "how", "than", "there", "here", "into", "onto", "about", "after", "before", "between", "both", "each",
+	"whether", "while", "but", "also", "only", "just", "more", "most", "less", "any", "all", "some", "such", "until",
+	"once", "same", "up", "out", "over", "under", "again", "not", "no", "i'd", "i'm", "it's", "that's", "we'd", "let's",
+	"first", "next", "am", "me", "us", "them", "him", "her", "one", "very", "still", "even", "why", "through", "per")
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// Stemming dominates tokenizing, and learners share a vocabulary, so stems
+// are remembered across answers, up to a bound that keeps memory flat.
+var (
+	stemCache     sync.Map
+	stemCacheSize atomic.Int64
+)
+
+const maxStemCache = 100_000
+
+func stem(word string) string {
+	if s, ok := stemCache.Load(word); ok {
+		return s.(string)
+	}
+	s := english.Stem(strings.TrimSuffix(word, "n't"), false)
+	if stemCacheSize.Add(1) <= maxStemCache {
+		stemCache.Store(word, s)
+	}
+	return s
+}

@@ -1,0 +1,169 @@
+package lessons
+
+import (
+	"fmt"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/practicum-dev/practicum/grading"
+)
+
+// Scoring is an exercise's or probe's automatic scoring: the concepts and
+// rules the scorer uses, and the calibration examples it must agree with.
+type Scoring struct {
+	Rubric   *grading.Rubric   `json:"rubric"`
+	Examples []grading.Example `json:"examples,omitempty"`
+}
+
+// parseScoring reads `concepts`, the cue fields of each rubric criterion
+// and `examples`. rf is the block's rubric mapping, already checked for
+// its four criteria.
+func parseScoring(f *fields, criteria map[grading.Criterion]*fields) *Scoring {
+	s := &Scoring{Rubric: &grading.Rubric{Concepts: map[string][]string{}}}
+	if n := f.lookup("concepts"); n != nil {
+		cf := newFields(f.r, f.base, f.what+" concepts", n)
+		if cf.ok {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				name, val := n.Content[i], n.Content[i+1]
+				cf.known[name.Value] = true
+				if !slugPattern.MatchString(name.Value) {
+					f.r.at(cf.line(name), "%s: concept name %q must be lowercase letters, digits and hyphens", f.what, name.Value)
+				}
+				s.Rubric.Concepts[name.Value] = stringList(f, val, "concept "+quote(name.Value))
+			}
+			cf.done()
+		}
+	}
+	for i, c := range grading.Criteria {
+		rule := grading.Rule{Criterion: c}
+		if cf := criteria[c]; cf != nil {
+			rule.Requires = optionalList(cf, "requires")
+			rule.Any = optionalList(cf, "any")
+			rule.Rejects = optionalList(cf, "rejects")
+		}
+		s.Rubric.Rules[i] = rule
+	}
+	if err := s.Rubric.Check(); err != nil {
+		line := f.startLine()
+		if n := f.lookup("concepts"); n != nil {
+			line = f.line(n)
+		}
+		for _, p := range err.(*grading.CompileError).Problems {
+			f.r.at(line, "%s: %s", f.what, p)
+		}
+	}
+	if n := f.lookup("examples"); n != nil {
+		if n.Kind != yaml.SequenceNode {
+			f.r.at(f.line(n), "%s field \"examples\" must be a list", f.what)
+		} else {
+			for i, item := range n.Content {
+				if ex, ok := parseExample(f, item, i+1); ok {
+					s.Examples = append(s.Examples, ex)
+				}
+			}
+		}
+	}
+	return s
+}
+
+func parseExample(f *fields, n *yaml.Node, number int) (grading.Example, bool) {
+	ef := newFields(f.r, f.base, fmt.Sprintf("%s example %d", f.what, number), n)
+	if !ef.ok {
+		return grading.Example{}, false
+	}
+	answer, _ := ef.str("answer", true)
+	note, _ := ef.str("note", false)
+	ex := grading.Example{Answer: answer, Note: note, Line: ef.startLine(), Scores: map[grading.Criterion]int{}}
+	if sf := ef.mapping("scores", ef.what+" scores"); sf != nil && sf.ok {
+		for _, c := range grading.Criteria {
+			v, line := sf.str(string(c), true)
+			switch v {
+			case "0", "1":
+				ex.Scores[c], _ = strconv.Atoi(v)
+			case "":
+			default:
+				f.r.at(line, "%s score for %s must be 0 or 1, not %q", ef.what, c, v)
+			}
+		}
+		sf.done()
+	}
+	ef.done()
+	return ex, answer != "" && len(ex.Scores) == 4
+}
+
+func optionalList(f *fields, key string) []string {
+	n := f.lookup(key)
+	if n == nil {
+		return nil
+	}
+	return stringList(f, n, "field "+quote(key))
+}
+
+func stringList(f *fields, n *yaml.Node, what string) []string {
+	if n.Kind != yaml.SequenceNode {
+		f.r.at(f.line(n), "%s %s must be a list", f.what, what)
+		return nil
+	}
+	var out []string
+	for _, item := range n.Content {
+		if item.Kind != yaml.ScalarNode || item.Value == "" {
+			f.r.at(f.line(item), "%s %s: each entry must be text", f.what, what)
+			continue
+		}
+		out = append(out, item.Value)
+	}
+	return out
+}
+
+// Calibrate grades every calibration example in the lesson and reports each
+// disagreement with the score its author expects, at the example's line.
+func Calibrate(file string, l *Lesson) Problems {
+	var ps Problems
+	for _, b := range l.Blocks {
+		s, what := b.scoring()
+		if s == nil {
+			continue
+		}
+		for i, ex := range s.Examples {
+			got, err := s.Rubric.Grade(ex.Answer)
+			if err != nil {
+				ps = append(ps, Problem{File: file, Line: ex.Line, Msg: fmt.Sprintf("%s %q example %d: %v", what, b.Key, i+1, err)})
+				continue
+			}
+			for _, c := range got.Criteria {
+				want := ex.Scores[c.Criterion]
+				if g := boolToInt(c.Awarded); g != want {
+					ps = append(ps, Problem{File: file, Line: ex.Line, Msg: fmt.Sprintf("%s %q example %d: scorer gives %s %d, the example expects %d (%s)",
+						what, b.Key, i+1, c.Criterion, g, want, c.Rationale)})
+				}
+			}
+		}
+	}
+	return ps
+}
+
+func (b Block) scoring() (*Scoring, string) {
+	switch {
+	case b.Exercise != nil:
+		return b.Exercise.Scoring, "exercise"
+	case b.Probe != nil:
+		return b.Probe.Scoring, "probe"
+	}
+	return nil, ""
+}
+
+// Scoring returns the automatic scoring of an exercise or probe block.
+func (b Block) ScoringRubric() *grading.Rubric {
+	if s, _ := b.scoring(); s != nil {
+		return s.Rubric
+	}
+	return nil
+}
+
+func boolToInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
