@@ -21,7 +21,7 @@ type pattern struct{ slots [][]phrase }
 type phrase []wordMatcher
 
 type wordMatcher struct {
-	id     int // unique within a rubric, for memoising matches per answer
+	id     int // the same for equal words within a rubric, for caching per answer
 	norm   string
 	stem   string
 	prefix bool // "compar*"
@@ -30,7 +30,20 @@ type wordMatcher struct {
 // maxSpan bounds how far apart a pattern's slots may be, in words.
 const maxSpan = 25
 
-func compileConcept(name string, sources []string, nextID *int) (*concept, error) {
+// wordIDs numbers a rubric's distinct pattern words from 0.
+type wordIDs map[startKey]int
+
+func (ids wordIDs) of(norm string, prefix bool) int {
+	k := startKey{norm, prefix}
+	id, ok := ids[k]
+	if !ok {
+		id = len(ids)
+		ids[k] = id
+	}
+	return id
+}
+
+func compileConcept(name string, sources []string, ids wordIDs) (*concept, error) {
 	if len(sources) == 0 {
 		return nil, fmt.Errorf("concept %q has no patterns", name)
 	}
@@ -48,8 +61,7 @@ func compileConcept(name string, sources []string, nextID *int) (*concept, error
 					if w == "" || strings.ContainsAny(w, "*()[]") {
 						return nil, fmt.Errorf("concept %q: pattern %q has an empty or malformed word", name, src)
 					}
-					*nextID++
-					ph = append(ph, wordMatcher{id: *nextID, norm: w, stem: english.Stem(w, false), prefix: prefix})
+					ph = append(ph, wordMatcher{id: ids.of(w, prefix), norm: w, stem: english.Stem(w, false), prefix: prefix})
 				}
 				if len(ph) == 0 {
 					return nil, fmt.Errorf("concept %q: pattern %q has an empty alternative (check for a doubled | or a trailing +)", name, src)
@@ -98,35 +110,61 @@ func closeEnough(got, want string) bool {
 	if d := len(got) - len(want); d > limit || -d > limit {
 		return false
 	}
+	if limit == 1 {
+		return withinOneEdit(got, want)
+	}
 	return osaDistance(got, want, limit) <= limit
 }
 
-// osaDistance is the optimal-string-alignment edit distance (insertions,
-// deletions, substitutions and adjacent transpositions), giving up past max.
-func osaDistance(a, b string, max int) int {
-	return osa([]byte(a), []byte(b), max)
+// withinOneEdit is osaDistance(a, b, 1) <= 1 in one pass: the common case,
+// run for many word pairs per answer.
+func withinOneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case i == len(a):
+		return len(b)-len(a) <= 1
+	case len(a) == len(b):
+		if a[i+1:] == b[i+1:] {
+			return true // one substitution
+		}
+		// one adjacent transposition
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	default:
+		return a[i:] == b[i+1:] // one insertion
+	}
 }
 
-// osa works on bytes: answers are compared after lowercasing, and a
-// non-ASCII letter then costs at most one extra edit, which only makes the
-// typo tolerance stricter.
-func osa(ra, rb []byte, max int) int {
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
+// osaDistance is the optimal-string-alignment edit distance (insertions,
+// deletions, substitutions and adjacent transpositions) over bytes, giving
+// up past max. Answers are compared lowercased, and a non-ASCII letter then
+// costs at most an extra edit, which only makes typo tolerance stricter.
+// It runs for many word pairs per answer, so its rows live on the stack;
+// words longer than maxTypoWord are never treated as typos.
+func osaDistance(a, b string, max int) int {
+	if len(a) > maxTypoWord || len(b) > maxTypoWord {
+		return max + 1
+	}
+	var rows [3][maxTypoWord + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= len(a); i++ {
 		cur[0] = i
 		best := cur[0]
-		for j := 1; j <= len(rb); j++ {
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 			best = min(best, cur[j])
@@ -136,8 +174,10 @@ func osa(ra, rb []byte, max int) int {
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(rb)]
+	return prev[len(b)]
 }
+
+const maxTypoWord = 32
 
 // occurrence is where a phrase matched: tokens first..last.
 type occurrence struct {
@@ -146,63 +186,95 @@ type occurrence struct {
 	negated     bool
 }
 
-// answer is a tokenized answer with a memo of word matches: an answer
-// repeats words, and a rubric repeats pattern words across concepts, so
-// each (pattern word, distinct answer word) pair is compared once.
+// answer is a tokenized answer indexed for matching: a rubric has
+// hundreds of pattern words, so each looks up its candidates (same stem,
+// same word, or the same first letter for prefixes and typos) instead of
+// scanning the answer.
 type answer struct {
 	toks    []token
-	norms   []string // distinct words
-	tokNorm []int    // token → index into norms
-	byNorm  [][]int  // norm index → token positions
-	memo    []int8   // matcher id × norm index → 0 unknown, 1 no, 2 yes, 3 yes by typo
+	norms   []string         // distinct words
+	stems   []string         // their stems
+	byNorm  [][]int          // norm index → token positions
+	byStem  map[string][]int // stem → norm indexes
+	byFirst [256][]int       // first byte → norm indexes
+	// cache remembers each pattern word's positions: the same words
+	// ("queue", "version") recur across many concepts of a rubric.
+	cache [][]int // by word id; nil until computed
+	known []bool
+	own   []bool // scratch: tokens that are a pattern's own words
 }
 
-func newAnswer(toks []token, matchers int) *answer {
-	a := &answer{toks: toks, tokNorm: make([]int, len(toks))}
-	index := map[string]int{}
+// maxWordIndex bounds the word lengths prefix matching looks at.
+const maxWordIndex = 40
+
+type startKey struct {
+	norm   string
+	prefix bool
+}
+
+func newAnswer(toks []token, words int) *answer {
+	a := &answer{toks: toks, byStem: map[string][]int{}, cache: make([][]int, words), known: make([]bool, words), own: make([]bool, len(toks))}
+	index := make(map[string]int, len(toks))
 	for i, t := range toks {
 		n, ok := index[t.norm]
 		if !ok {
 			n = len(a.norms)
 			index[t.norm] = n
 			a.norms = append(a.norms, t.norm)
+			a.stems = append(a.stems, t.stem)
 			a.byNorm = append(a.byNorm, nil)
+			a.byStem[t.stem] = append(a.byStem[t.stem], n)
+			a.byFirst[t.norm[0]] = append(a.byFirst[t.norm[0]], n)
 		}
-		a.tokNorm[i] = n
 		a.byNorm[n] = append(a.byNorm[n], i)
 	}
-	a.memo = make([]int8, (matchers+1)*len(a.norms))
 	return a
 }
 
 func (a *answer) match(m wordMatcher, tok int) (ok, typo bool) {
-	n := a.tokNorm[tok]
-	k := m.id*len(a.norms) + n
-	if v := a.memo[k]; v != 0 {
-		return v >= 2, v == 3
-	}
-	ok, typo = m.matchWord(a.toks[tok])
-	switch {
-	case ok && typo:
-		a.memo[k] = 3
-	case ok:
-		a.memo[k] = 2
-	default:
-		a.memo[k] = 1
-	}
-	return ok, typo
+	return m.matchWord(a.toks[tok])
 }
 
 // starts lists the positions where a word matches, in order.
 func (a *answer) starts(m wordMatcher) []int {
+	if a.known[m.id] {
+		return a.cache[m.id]
+	}
+	pos := a.findStarts(m)
+	a.cache[m.id], a.known[m.id] = pos, true
+	return pos
+}
+
+func (a *answer) findStarts(m wordMatcher) []int {
 	var pos []int
-	for _, list := range a.byNorm {
-		if ok, _ := a.match(m, list[0]); ok {
-			pos = append(pos, list...)
+	seen := -1
+	add := func(n int) {
+		if n != seen {
+			pos = append(pos, a.byNorm[n]...)
+			seen = n
+		}
+	}
+	if !m.prefix {
+		for _, n := range a.byStem[m.stem] {
+			add(n)
+		}
+	}
+	// Prefixes and typos need the same first letter; a typo also needs a
+	// length within two, while a prefix match may be any longer word.
+	lo, hi := len(m.norm)-2, len(m.norm)+2
+	if m.prefix {
+		lo, hi = len(m.norm), maxWordIndex
+	}
+	for _, i := range a.byFirst[m.norm[0]] {
+		if l := len(a.norms[i]); l < lo || l > hi || (!m.prefix && a.stems[i] == m.stem) {
+			continue // cannot match, or already added
+		}
+		if ok, _ := m.matchWord(a.toks[a.byNorm[i][0]]); ok {
+			add(i)
 		}
 	}
 	slices.Sort(pos)
-	return pos
+	return slices.Compact(pos)
 }
 
 // at matches a phrase starting at token i, allowing one extra word between
@@ -268,7 +340,8 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	}
 	// Occurrences of each slot, over the whole answer.
 	occs := make([][]occurrence, len(p.slots))
-	own := map[int]bool{} // token indexes that belong to the pattern's own words
+	own := a.own // token indexes that belong to the pattern's own words
+	defer clear(own)
 	for s, slot := range p.slots {
 		taken := map[int]bool{}
 		for _, ph := range slot {
@@ -346,7 +419,7 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated bool)
 // negatedAt reports a negating word before the occurrence in its clause, or
 // just after it ("rollback is not …"), that is not one of the pattern's own
 // words.
-func negatedAt(toks []token, oc occurrence, own map[int]bool) bool {
+func negatedAt(toks []token, oc occurrence, own []bool) bool {
 	clause := toks[oc.first].clause
 	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
 		if toks[j].negator && !own[j] {

@@ -51,7 +51,7 @@ func (e *CompileError) Error() string { return strings.Join(e.Problems, "; ") }
 type compiledRubric struct {
 	concepts map[string]*concept
 	rules    [4]Rule
-	words    int // pattern words, numbered 1..words
+	words    int // distinct pattern words, numbered 0..words-1
 }
 
 // Check reports problems in the cues: unknown concepts, bad patterns.
@@ -73,16 +73,16 @@ func compileRubric(r *Rubric) (*compiledRubric, error) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	nextID := 0
+	ids := wordIDs{}
 	for _, name := range names {
-		con, err := compileConcept(name, r.Concepts[name], &nextID)
+		con, err := compileConcept(name, r.Concepts[name], ids)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
 		}
 		c.concepts[name] = con
 	}
-	c.words = nextID
+	c.words = len(ids)
 	for _, rule := range r.Rules {
 		for _, list := range [][]string{rule.Requires, rule.Any, rule.Rejects} {
 			for _, name := range list {

@@ -122,6 +122,19 @@ func TestOSADistance(t *testing.T) {
 	}
 }
 
+func FuzzWithinOneEdit(f *testing.F) {
+	f.Add("prefil", "prefill")
+	f.Add("comapre", "compare")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a) > maxTypoWord || len(b) > maxTypoWord {
+			return
+		}
+		if got, want := withinOneEdit(a, b), osaDistance(a, b, 1) <= 1; got != want {
+			t.Fatalf("withinOneEdit(%q, %q) = %v, osaDistance says %v", a, b, got, want)
+		}
+	})
+}
+
 func FuzzGrade(f *testing.F) {
 	f.Add("Compare long prompts on each version; don't restart all replicas.")
 	f.Add("")
