@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -104,7 +105,6 @@ func loadCourse(fsys fs.FS, dir, display string, ps *Problems) *CourseFiles {
 		if l == nil {
 			continue
 		}
-		*ps = append(*ps, Calibrate(path.Join(display, p), l)...)
 		if l.Course != "" && c.Course.Slug != "" && l.Course != c.Course.Slug {
 			r.at(2, "front matter names course %q but this directory's course.yaml is %q", l.Course, c.Course.Slug)
 		}
@@ -155,6 +155,43 @@ func parseCourse(r reporter, src []byte) Course {
 	c.Summary, _ = f.str("summary", true)
 	f.done()
 	return c
+}
+
+// CalibrateAll grades every calibration example in every lesson and lists
+// each disagreement; import and import --check refuse content with any.
+func CalibrateAll(courses []CourseFiles) error {
+	var ps Problems
+	for _, c := range courses {
+		for _, lf := range c.Lessons {
+			ps = append(ps, Calibrate(lf.Path, lf.Lesson)...)
+		}
+	}
+	return ps.Err()
+}
+
+// FindItem returns the exercise or probe at "course/lesson/key".
+func FindItem(courses []CourseFiles, address string) (Block, error) {
+	parts := strings.Split(address, "/")
+	if len(parts) != 3 {
+		return Block{}, fmt.Errorf("%q: address an item as course/lesson/key", address)
+	}
+	for _, c := range courses {
+		if c.Course.Slug != parts[0] {
+			continue
+		}
+		for _, lf := range c.Lessons {
+			if lf.Lesson.Slug != parts[1] {
+				continue
+			}
+			b, ok := lf.Lesson.Item(parts[2])
+			if !ok || b.ScoringRubric() == nil {
+				return Block{}, fmt.Errorf("%s has no exercise or probe with key %q", lf.Path, parts[2])
+			}
+			return b, nil
+		}
+		return Block{}, fmt.Errorf("course %q has no lesson %q", parts[0], parts[1])
+	}
+	return Block{}, fmt.Errorf("no course %q", parts[0])
 }
 
 // ParseCourse reads a course.yaml file.

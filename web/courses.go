@@ -10,6 +10,7 @@ import (
 
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -18,6 +19,7 @@ func (s *Server) mountCourses(r chi.Router) {
 	r.Get("/courses/{course}/{lesson}", s.handle(s.lesson))
 	r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
 	r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
+	r.With(s.requireRole(auth.Learner)).Post("/courses/{course}/{lesson}/reviews/{key}", s.handle(s.requestReview))
 }
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
@@ -91,6 +93,10 @@ func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
 	} else {
 		v.State = progress.StateFrom(s.anonymous(r), course, lesson)
 	}
+	if err != nil {
+		return v, err
+	}
+	v.Scores, err = s.lessonScores(r, v)
 	return v, err
 }
 
@@ -161,7 +167,11 @@ func (s *Server) saveResponse(w http.ResponseWriter, r *http.Request) error {
 		return s.refuseAnswer(w, r, b, draft, err)
 	}
 	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), revision, b.Key, time.Now()
-	if err := s.record(r, func(u int64) error { return s.progress.SaveResponse(r.Context(), u, resp) },
+	toAccount := func(u int64) error { return s.progress.SaveResponse(r.Context(), u, resp) }
+	if b.ScoringRubric() != nil {
+		toAccount = func(u int64) error { return s.submitScored(r.Context(), u, b, resp) }
+	}
+	if err := s.record(r, toAccount,
 		func(anon *progress.Anonymous) error { return anon.AddResponse(resp) }); err != nil {
 		return s.refuseAnswer(w, r, b, draft, err)
 	}

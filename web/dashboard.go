@@ -43,6 +43,9 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) error {
 	if v.Ratings, err = s.progress.Ratings(ctx, u.ID); err != nil {
 		return err
 	}
+	if v.Scored, err = s.progress.Scored(ctx, u.ID); err != nil {
+		return err
+	}
 	return s.render(w, r, views.Dashboard(v))
 }
 

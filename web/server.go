@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/static"
@@ -41,6 +42,7 @@ type Server struct {
 	pool     *pgxpool.Pool
 	catalog  *catalog.Catalog
 	progress *progress.Store
+	scores   *scores.Store
 	users    *auth.Store
 	sessions *scs.SessionManager
 }
@@ -52,6 +54,7 @@ func New(d Deps) http.Handler {
 		pool:     d.Pool,
 		catalog:  d.Catalog,
 		progress: progress.NewStore(d.Pool),
+		scores:   scores.NewStore(d.Pool),
 		users:    auth.NewStore(d.Pool),
 		sessions: newSessions(d.Pool, d.SecureCookies),
 	}
@@ -77,9 +80,11 @@ func New(d Deps) http.Handler {
 		r.Use(s.sessions.LoadAndSave, s.loadUser)
 		r.Get("/", s.handle(s.home))
 		s.mountCourses(r)
+		s.mountPractice(r)
 		s.mountAccounts(r)
 		s.mountLearner(r)
 		s.mountAdmin(r)
+		s.mountReview(r)
 	})
 	return r
 }

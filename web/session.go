@@ -108,7 +108,7 @@ func (s *Server) startSession(_ http.ResponseWriter, r *http.Request, u auth.Use
 		return err
 	}
 	if anon, ok := s.sessions.Get(ctx, sessionAnonymous).(progress.Anonymous); ok && !anon.Empty() {
-		if err := s.progress.Merge(ctx, u.ID, anon); err != nil {
+		if err := s.progress.Merge(ctx, u.ID, anon, s.scoreMerged); err != nil {
 			return err
 		}
 		s.sessions.Remove(ctx, sessionAnonymous)

@@ -32,6 +32,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("%s is not a directory", dir)
 	}
 	courses, err := lessons.Load(os.DirFS(dir), dir)
+	if err == nil {
+		err = lessons.CalibrateAll(courses)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return fmt.Errorf("%s: %d problem(s); nothing was imported", dir, countProblems(err))

@@ -44,6 +44,9 @@ Commands:
   user      create accounts and set roles (user add --email E --role R;
             user role --email E --role R)
 
+  grade     score answers to an exercise or probe from stdin, without a
+            database (grade --exercise course/lesson/key [--jsonl])
+
 Run "practicum <command> -h" for a command's flags.
 `
 
@@ -60,6 +63,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runMigrate(ctx, rest, stdout, stderr)
 	case "import":
 		return runImport(ctx, rest, stdout, stderr)
+	case "grade":
+		return runGrade(ctx, rest, stdin, stdout, stderr)
 	case "user":
 		return runUser(ctx, rest, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":

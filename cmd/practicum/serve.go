@@ -128,6 +128,9 @@ func importShippedCourses(ctx context.Context, cat *catalog.Catalog, log *slog.L
 		return err
 	}
 	courses, err := lessons.Load(content.FS, "lessons/content")
+	if err == nil {
+		err = lessons.CalibrateAll(courses)
+	}
 	if err != nil {
 		return fmt.Errorf("the shipped course does not parse (a build problem): %w", err)
 	}

@@ -48,19 +48,36 @@ func at(t time.Time) time.Time {
 	return t
 }
 
+// SavedResponse is a response with the id it was stored under.
+type SavedResponse struct {
+	ID int64
+	Response
+}
+
 // Merge moves an anonymous visitor's answers into an account, with their
-// original times, in one transaction: all of them or none.
-func (s *Store) Merge(ctx context.Context, userID int64, a Anonymous) error {
+// original times, in one transaction: all of them or none. afterResponses,
+// if given, runs in the same transaction with the responses it stored (to
+// score the exercises and probes among them).
+func (s *Store) Merge(ctx context.Context, userID int64, a Anonymous, afterResponses func(context.Context, pgx.Tx, []SavedResponse) error) error {
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
 		for _, x := range a.Attempts {
 			b.Queue(insertAttempt, userID, x.RevisionID, x.Key, x.Option, x.Correct, at(x.At))
 		}
-		for _, r := range a.Responses {
-			b.Queue(insertResponse, userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At))
-		}
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			return fmt.Errorf("merging anonymous answers: %w", err)
+		}
+		saved := make([]SavedResponse, 0, len(a.Responses))
+		for _, r := range a.Responses {
+			var id int64
+			err := tx.QueryRow(ctx, insertResponse+" RETURNING id", userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At)).Scan(&id)
+			if err != nil {
+				return fmt.Errorf("merging anonymous responses: %w", err)
+			}
+			saved = append(saved, SavedResponse{ID: id, Response: r})
+		}
+		if afterResponses != nil {
+			return afterResponses(ctx, tx, saved)
 		}
 		return nil
 	})

@@ -121,7 +121,7 @@ func TestMergeMovesAnonymousAnswersOnce(t *testing.T) {
 	if err := anon.AddResponse(r); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.store.Merge(ctx, f.userID, anon); err != nil {
+	if err := f.store.Merge(ctx, f.userID, anon, nil); err != nil {
 		t.Fatal(err)
 	}
 	st, err := f.store.LessonState(ctx, f.userID, course, lesson)

@@ -15,7 +15,23 @@ type DashboardView struct {
 	Courses []CourseCompletion
 	First   []progress.FirstAttempt
 	Ratings []progress.Rating
+	Scored  progress.ScoredSummary
 }
+
+func (v DashboardView) weakestText() string {
+	c, misses, ok := v.Scored.WeakestCriterion()
+	if !ok {
+		return "No criterion missed yet."
+	}
+	return fmt.Sprintf("%s: missed in %d of your %d scored answers.", c.Label(), misses, v.Scored.Answers)
+}
+
+func calibrationText(c progress.ConfidenceCalibration) string {
+	return fmt.Sprintf("%s: %.1f of 4 on average over %d answer(s)", c.Confidence.Label(), c.Average, c.Answers)
+}
+
+// calibrationWidth scales an average out of 4 to the 400-unit bar.
+func calibrationWidth(avg float64) string { return strconv.Itoa(int(avg * 100)) }
 
 // CourseCompletion is how many of a course's lessons a learner completed.
 type CourseCompletion struct {

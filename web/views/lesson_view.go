@@ -19,6 +19,9 @@ type LessonView struct {
 	Errors map[string]string
 	// Drafts keeps what the learner typed when saving failed.
 	Drafts map[string]progress.Response
+	// Scores holds the current score of the latest answer to each exercise
+	// and probe.
+	Scores map[string]ScoreView
 }
 
 func optionID(key string, i int) string { return key + "-option-" + strconv.Itoa(i) }
@@ -73,7 +76,7 @@ func submitLabel(k lessons.Kind, answered bool) string {
 	case k == lessons.KindExplain:
 		return "Save explanation"
 	case answered:
-		return "Submit revised answer"
+		return "Submit revised answer for scoring"
 	}
-	return "Submit answer"
+	return "Submit answer for scoring"
 }

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/lessons"
+)
+
+// gradeJSON is the command's output: criteria by name, evidence as quotes.
+type gradeJSON struct {
+	ID         string                        `json:"id,omitempty"`
+	Criteria   map[string]gradeCriterionJSON `json:"criteria"`
+	Total      int                           `json:"total"`
+	Confidence float64                       `json:"confidence"`
+}
+
+type gradeCriterionJSON struct {
+	Awarded   bool     `json:"awarded"`
+	Evidence  []string `json:"evidence"`
+	Rationale string   `json:"rationale"`
+}
+
+func toGradeJSON(id string, s grading.Score) gradeJSON {
+	out := gradeJSON{ID: id, Criteria: map[string]gradeCriterionJSON{}, Total: s.Total, Confidence: s.Confidence}
+	for _, c := range s.Criteria {
+		quotes := make([]string, len(c.Evidence))
+		for i, e := range c.Evidence {
+			quotes[i] = e.Quote
+		}
+		out.Criteria[string(c.Criterion)] = gradeCriterionJSON{Awarded: c.Awarded, Evidence: quotes, Rationale: c.Rationale}
+	}
+	return out
+}
+
+func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("grade", stderr)
+	item := fs.String("exercise", "", "the exercise or probe to score against, as course/lesson/key")
+	dir := fs.String("content", "lessons/content", "directory of lesson files")
+	jsonl := fs.Bool("jsonl", false, `read lines {"id": "…", "text": "…"} and write one result line each`)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: practicum grade --exercise COURSE/LESSON/KEY [--content DIR] [--jsonl] < answers\n\nScores answers without a database and prints JSON. Flags:")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *item == "" {
+		fs.Usage()
+		return usageError{"grade needs --exercise"}
+	}
+	courses, err := lessons.Load(os.DirFS(*dir), *dir)
+	if err != nil {
+		return err
+	}
+	b, err := lessons.FindItem(courses, *item)
+	if err != nil {
+		return err
+	}
+	rubric := b.ScoringRubric()
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	if !*jsonl {
+		text, err := io.ReadAll(io.LimitReader(stdin, 1<<20))
+		if err != nil {
+			return err
+		}
+		s, err := rubric.Grade(string(text))
+		if err != nil {
+			return err
+		}
+		return enc.Encode(toGradeJSON("", s))
+	}
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var in struct {
+			ID   string `json:"id"`
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
+			return fmt.Errorf("stdin line %d: %w", line, err)
+		}
+		s, err := rubric.Grade(in.Text)
+		if err != nil {
+			return err
+		}
+		if err := enc.Encode(toGradeJSON(in.ID, s)); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}

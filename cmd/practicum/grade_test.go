@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gradeCourse writes a one-lesson course whose exercise has scoring cues.
+func gradeCourse(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "lessons", "testdata", "valid.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(b), "model_solution: The thing, done.\n", `model_solution: The thing, done.
+concepts:
+  compare-versions:
+    - compare|comparison + version|release
+  limit-admission:
+    - limit|cap + admission|long prompt
+  because:
+    - because|since|so
+`, 1)
+	src = strings.Replace(src, "    description: Gets the result.\n", "    description: Gets the result.\n    requires: [compare-versions, limit-admission]\n", 1)
+	src = strings.Replace(src, "    description: Shows the step.\n", "    description: Shows the step.\n    requires: [because]\n", 1)
+	dir := filepath.Join(t.TempDir(), "demo")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"course.yaml": "slug: demo\ntitle: Demo\nsummary: Demo.\n", "a.md": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Dir(dir)
+}
+
+func TestGradeJSONL(t *testing.T) {
+	content := gradeCourse(t)
+	in := `{"id": "good", "text": "I would compare each version and cap admission of long prompts because both slow down."}
+{"id": "bare", "text": "It is probably fine, I would wait and see what happens."}
+`
+	var out, errOut strings.Builder
+	err := run(t.Context(), []string{"grade", "--exercise", "demo/a-lesson/ex", "--content", content, "--jsonl"}, strings.NewReader(in), &out, &errOut)
+	if err != nil {
+		t.Fatalf("grade: %v (%s)", err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d output lines, want 2: %s", len(lines), out.String())
+	}
+	tests := []struct {
+		id        string
+		total     int
+		result    bool
+		reasoning bool
+	}{{"good", 2, true, true}, {"bare", 0, false, false}}
+	for i, tt := range tests {
+		var got struct {
+			ID       string `json:"id"`
+			Criteria map[string]struct {
+				Awarded   bool     `json:"awarded"`
+				Evidence  []string `json:"evidence"`
+				Rationale string   `json:"rationale"`
+			} `json:"criteria"`
+			Total      int     `json:"total"`
+			Confidence float64 `json:"confidence"`
+		}
+		if err := json.Unmarshal([]byte(lines[i]), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.ID != tt.id || got.Total != tt.total || got.Criteria["result"].Awarded != tt.result || got.Criteria["reasoning"].Awarded != tt.reasoning {
+			t.Errorf("line %d = %s; want id %s, total %d", i+1, lines[i], tt.id, tt.total)
+		}
+		if len(got.Criteria) != 4 || got.Confidence <= 0 || got.Confidence > 1 {
+			t.Errorf("line %d lacks four criteria or a confidence: %s", i+1, lines[i])
+		}
+		if tt.result && (len(got.Criteria["result"].Evidence) == 0 || !strings.Contains(in, got.Criteria["result"].Evidence[0])) {
+			t.Errorf("line %d: result evidence %q does not quote the answer", i+1, got.Criteria["result"].Evidence)
+		}
+	}
+}
+
+func TestGradeUnknownItem(t *testing.T) {
+	var out, errOut strings.Builder
+	err := run(t.Context(), []string{"grade", "--exercise", "demo/a-lesson/nope", "--content", gradeCourse(t)}, strings.NewReader("x"), &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), `no exercise or probe with key "nope"`) {
+		t.Errorf("err = %v, want one naming the missing key", err)
+	}
+}

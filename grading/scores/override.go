@@ -1,0 +1,211 @@
+package scores
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+// MaxNote bounds a reviewer's note and a learner's review request, in
+// characters.
+const MaxNote = 2000
+
+// InputError is one problem with what a reviewer or learner sent, for
+// showing beside its field. Field is "score_<criterion>" or
+// "note_<criterion>" (ScoreField, NoteField), "reason" for a review
+// request, or "scores" for a decision as a whole.
+type InputError struct {
+	Field string
+	Msg   string
+}
+
+func (e *InputError) Error() string { return e.Field + ": " + e.Msg }
+
+// ScoreField and NoteField name a criterion's score and note in InputError.
+func ScoreField(c grading.Criterion) string { return "score_" + string(c) }
+func NoteField(c grading.Criterion) string  { return "note_" + string(c) }
+
+// FieldScores is the InputError field of a decision as a whole.
+const FieldScores = "scores"
+
+// InputErrors returns every *InputError in err, which may join several.
+func InputErrors(err error) []*InputError {
+	switch x := err.(type) {
+	case *InputError:
+		return []*InputError{x}
+	case interface{ Unwrap() []error }:
+		var out []*InputError
+		for _, e := range x.Unwrap() {
+			out = append(out, InputErrors(e)...)
+		}
+		return out
+	case interface{ Unwrap() error }:
+		return InputErrors(x.Unwrap())
+	}
+	return nil
+}
+
+// ConflictError means someone else scored the response after the event the
+// reviewer was looking at; nothing was saved. Latest is that newer event.
+type ConflictError struct{ Latest Event }
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("response %d was scored again (event %d) since the event this review was based on", e.Latest.ResponseID, e.Latest.ID)
+}
+
+// Override is a reviewer's decision on a response: all four scores, a note
+// for each criterion changed, and the event it was based on.
+type Override struct {
+	ResponseID, ReviewerID, BasedOn int64
+	Scores                          map[grading.Criterion]int
+	Notes                           map[grading.Criterion]string
+}
+
+// Override appends a review event. It fails with *ConflictError when the
+// response's latest event is not o.BasedOn, and with one *InputError per
+// problem (joined) when a score is missing, a changed criterion has no
+// note, a note is too long, or nothing changes. Notes on criteria left
+// unchanged are kept too.
+func (s *Store) Override(ctx context.Context, o Override) (Event, error) {
+	var ev Event
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var revision int64
+		var kind string
+		err := tx.QueryRow(ctx, `SELECT revision_id, kind FROM responses WHERE id = $1 FOR UPDATE`, o.ResponseID).Scan(&revision, &kind)
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && kind != "exercise" && kind != "probe") {
+			return fmt.Errorf("scored response %d: %w", o.ResponseID, postgres.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("locking response %d: %w", o.ResponseID, err)
+		}
+		h, err := history(ctx, tx, o.ResponseID)
+		if err != nil {
+			return err
+		}
+		if last := latest(h); last.ID != o.BasedOn {
+			return &ConflictError{Latest: last}
+		}
+		points, notes, err := checkOverride(Current(h), o)
+		if err != nil {
+			return err
+		}
+		ev = Event{
+			ResponseID: o.ResponseID, Kind: KindReview, Scores: points, Notes: notes,
+			ReviewerID: o.ReviewerID, RubricRevisionID: revision, BasedOn: o.BasedOn,
+		}
+		for _, p := range points {
+			ev.Total += p
+		}
+		pointsJSON, err := json.Marshal(points)
+		if err != nil {
+			return err
+		}
+		notesJSON, err := json.Marshal(notes)
+		if err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, `
+			WITH ins AS (
+				INSERT INTO score_events (response_id, kind, scores, total, notes, reviewer_id, rubric_revision_id, based_on_event_id)
+				VALUES ($1, 'review', $2, $3, $4, $5, $6, nullif($7, 0::bigint))
+				RETURNING id, created_at)
+			SELECT ins.id, ins.created_at, u.display_name FROM ins JOIN users u ON u.id = $5`,
+			o.ResponseID, pointsJSON, ev.Total, notesJSON, o.ReviewerID, revision, o.BasedOn).
+			Scan(&ev.ID, &ev.At, &ev.ReviewerName)
+		if err != nil {
+			return fmt.Errorf("saving the review of response %d: %w", o.ResponseID, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Event{}, err
+	}
+	return ev, nil
+}
+
+// checkOverride validates a decision against the current score and returns
+// the points and notes to store.
+func checkOverride(cur Event, o Override) (map[grading.Criterion]int, map[grading.Criterion]string, error) {
+	var problems []error
+	for c := range o.Scores {
+		if !c.Valid() {
+			problems = append(problems, &InputError{FieldScores, fmt.Sprintf("%q is not a rubric criterion.", c)})
+		}
+	}
+	points := make(map[grading.Criterion]int, len(grading.Criteria))
+	notes := map[grading.Criterion]string{}
+	changed := 0
+	for _, c := range grading.Criteria {
+		p, ok := o.Scores[c]
+		if !ok || (p != 0 && p != 1) {
+			problems = append(problems, &InputError{ScoreField(c), "Choose 0 points or 1 point for " + c.Label() + "."})
+			continue
+		}
+		points[c] = p
+		note := strings.TrimSpace(strings.ReplaceAll(o.Notes[c], "\r\n", "\n"))
+		was, scored := cur.Scores[c]
+		differs := !scored || was != p
+		if differs {
+			changed++
+		}
+		switch n := utf8.RuneCountInString(note); {
+		case n > MaxNote:
+			problems = append(problems, &InputError{NoteField(c), fmt.Sprintf("The note for %s is %d characters long; the limit is %d.", c.Label(), n, MaxNote)})
+		case n == 0 && differs:
+			msg := fmt.Sprintf("You changed %s from %s to %s: say why in a note. The learner and other reviewers will read it.", c.Label(), pointsLabel(was), pointsLabel(p))
+			if !scored {
+				msg = fmt.Sprintf("Say why %s earns %s: a review needs a note for every score it sets.", c.Label(), pointsLabel(p))
+			}
+			problems = append(problems, &InputError{NoteField(c), msg})
+		case n > 0:
+			notes[c] = note
+		}
+	}
+	if len(problems) == 0 && changed == 0 {
+		problems = append(problems, &InputError{FieldScores,
+			"This review gives every criterion the score it already has. Change at least one criterion, with a note saying why, or leave the score as it is."})
+	}
+	if len(problems) > 0 {
+		return nil, nil, errors.Join(problems...)
+	}
+	return points, notes, nil
+}
+
+func pointsLabel(p int) string {
+	if p == 1 {
+		return "1 point"
+	}
+	return fmt.Sprintf("%d points", p)
+}
+
+// RequestReview records a learner's request for a human review of their
+// own scored answer. Another learner's answer, or one that is not scored,
+// is ErrNotFound; the reason is required (InputError, field "reason").
+func (s *Store) RequestReview(ctx context.Context, responseID, userID int64, reason string) error {
+	reason = strings.TrimSpace(strings.ReplaceAll(reason, "\r\n", "\n"))
+	switch n := utf8.RuneCountInString(reason); {
+	case n == 0:
+		return &InputError{"reason", "Say what you think the score missed, so the reviewer knows where to look."}
+	case n > MaxNote:
+		return &InputError{"reason", fmt.Sprintf("Your reason is %d characters long; the limit is %d. Shorten it and send it again.", n, MaxNote)}
+	}
+	tag, err := s.pool.Exec(ctx, `
+		INSERT INTO review_requests (response_id, user_id, reason)
+		SELECT x.id, x.user_id, $3 FROM responses x
+		WHERE x.id = $1 AND x.user_id = $2 AND x.kind IN ('exercise', 'probe')`, responseID, userID, reason)
+	if err != nil {
+		return fmt.Errorf("requesting a review of response %d: %w", responseID, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("scored response %d of user %d: %w", responseID, userID, postgres.ErrNotFound)
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/views"
+)
+
+// maxReviewForm bounds a review: four notes of up to 2,000 characters,
+// percent-encoded.
+const maxReviewForm = 128 << 10
+
+// queueLimit is how many answers the review queue shows.
+const queueLimit = 200
+
+func (s *Server) mountReview(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(s.requireRole(auth.Instructor), noStore)
+		r.Get("/review", s.handle(s.reviewQueue))
+		r.Get("/review/agreement", s.handle(s.agreement))
+		r.Get("/review/{response}", s.handle(s.reviewSubmission))
+		r.With(limitBody(maxReviewForm)).Post("/review/{response}", s.handle(s.saveReview))
+	})
+}
+
+// noStore keeps learners' answers out of shared and browser caches.
+func noStore(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) error {
+	items, err := s.scores.Queue(r.Context(), queueLimit)
+	if err != nil {
+		return err
+	}
+	return s.render(w, r, views.ReviewQueue(views.ReviewQueueView{Items: items, Limit: queueLimit}))
+}
+
+// reviewSubmission shows one answer for review. ?saved=ID, set by
+// saveReview's redirect, confirms that decision.
+func (s *Server) reviewSubmission(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.reviewView(r)
+	if err != nil {
+		return err
+	}
+	if id, err := strconv.ParseInt(r.URL.Query().Get("saved"), 10, 64); err == nil {
+		for i, e := range v.Sub.History {
+			if e.ID == id && e.Kind == scores.KindReview {
+				v.Saved = &v.Sub.History[i]
+			}
+		}
+	}
+	return s.render(w, r, views.Review(v))
+}
+
+// reviewView loads an exercise or probe answer with the item as its
+// learner saw it; any other response is not found.
+func (s *Server) reviewView(r *http.Request) (views.ReviewView, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "response"), 10, 64)
+	if err != nil {
+		return views.ReviewView{}, errNotFound
+	}
+	sub, err := s.scores.Submission(r.Context(), id)
+	if err != nil {
+		return views.ReviewView{}, err
+	}
+	if sub.Kind != string(lessons.KindExercise) && sub.Kind != string(lessons.KindProbe) {
+		return views.ReviewView{}, errNotFound
+	}
+	v := views.ReviewView{Sub: sub, Form: views.NewReviewForm(sub), Errors: map[string]string{}}
+	doc, err := s.catalog.Revision(r.Context(), sub.Course, sub.Lesson, sub.RevisionID)
+	switch {
+	case errors.Is(err, postgres.ErrNotFound):
+	case err != nil:
+		return v, err
+	default:
+		v.Item, v.HasItem = doc.Item(sub.Key)
+	}
+	return v, nil
+}
+
+func (s *Server) saveReview(w http.ResponseWriter, r *http.Request) error {
+	id, err := strconv.ParseInt(chi.URLParam(r, "response"), 10, 64)
+	if err != nil {
+		return errNotFound
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	form, err := readReviewForm(r)
+	if err != nil {
+		return err
+	}
+	ev, err := s.scores.Override(r.Context(), scores.Override{
+		ResponseID: id, ReviewerID: s.currentUser(r).ID, BasedOn: form.BasedOn, Scores: form.Scores, Notes: form.Notes,
+	})
+	if err == nil {
+		http.Redirect(w, r, views.ReviewURL(id)+"?saved="+strconv.FormatInt(ev.ID, 10), http.StatusSeeOther)
+		return nil
+	}
+	var conflict *scores.ConflictError
+	problems := scores.InputErrors(err)
+	if !errors.As(err, &conflict) && len(problems) == 0 {
+		return err
+	}
+	// Show the screen again as it now stands, with this reviewer's choices.
+	v, verr := s.reviewView(r)
+	if verr != nil {
+		return verr
+	}
+	v.Form = form
+	if conflict != nil {
+		v.Conflict = &conflict.Latest
+		v.Form.BasedOn = conflict.Latest.ID
+		return s.renderStatus(w, r, http.StatusConflict, views.Review(v))
+	}
+	for _, p := range problems {
+		if _, ok := v.Errors[p.Field]; !ok {
+			v.Errors[p.Field] = p.Msg
+		}
+	}
+	return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.Review(v))
+}
+
+// readReviewForm reads a review as sent. A missing or malformed score is
+// left out for the store to report beside its field.
+func readReviewForm(r *http.Request) (views.ReviewForm, error) {
+	f := views.ReviewForm{Scores: map[grading.Criterion]int{}, Notes: map[grading.Criterion]string{}}
+	var err error
+	if f.BasedOn, err = strconv.ParseInt(r.PostFormValue("based_on"), 10, 64); err != nil {
+		return f, errBadForm
+	}
+	for _, c := range grading.Criteria {
+		switch r.PostFormValue(scores.ScoreField(c)) {
+		case "0":
+			f.Scores[c] = 0
+		case "1":
+			f.Scores[c] = 1
+		}
+		f.Notes[c] = r.PostFormValue(scores.NoteField(c))
+	}
+	return f, nil
+}

@@ -1,0 +1,163 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/web/views"
+)
+
+// submitScored saves a signed-in learner's answer to an exercise or probe
+// with its auto score, in one transaction.
+func (s *Server) submitScored(ctx context.Context, userID int64, b lessons.Block, resp progress.Response) error {
+	sc, err := b.ScoringRubric().Grade(resp.Answer)
+	if err != nil {
+		return err
+	}
+	_, err = s.scores.SubmitScored(ctx, userID, resp, sc)
+	return err
+}
+
+// scoreMerged scores the exercise and probe answers merged from an
+// anonymous session, inside the merge's transaction.
+func (s *Server) scoreMerged(ctx context.Context, tx pgx.Tx, saved []progress.SavedResponse) error {
+	for _, r := range saved {
+		if r.Kind != lessons.KindExercise && r.Kind != lessons.KindProbe {
+			continue
+		}
+		doc, err := s.catalog.Revision(ctx, r.Course, r.Lesson, r.RevisionID)
+		if err != nil {
+			return err
+		}
+		b, ok := doc.Item(r.Key)
+		if !ok || b.ScoringRubric() == nil {
+			continue
+		}
+		sc, err := b.ScoringRubric().Grade(r.Answer)
+		if err != nil {
+			return err
+		}
+		if err := s.scores.RecordAuto(ctx, tx, r.ID, r.RevisionID, sc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lessonScores is the current score of the learner's latest answer to each
+// exercise and probe on the lesson.
+func (s *Server) lessonScores(r *http.Request, v views.LessonView) (map[string]views.ScoreView, error) {
+	out := map[string]views.ScoreView{}
+	if u := s.currentUser(r); u != nil {
+		subs, err := s.scores.LatestFor(r.Context(), u.ID, v.Course.Slug, v.Lesson.Slug)
+		if err != nil {
+			return nil, err
+		}
+		for key, sub := range subs {
+			out[key] = scoreView(sub)
+		}
+		return out, nil
+	}
+	// An anonymous visitor's answers are not stored yet: score them as shown.
+	for key, rs := range v.State.Responses {
+		last := rs[len(rs)-1]
+		if last.Kind != lessons.KindExercise && last.Kind != lessons.KindProbe {
+			continue
+		}
+		doc, err := s.catalog.Revision(r.Context(), v.Course.Slug, v.Lesson.Slug, last.RevisionID)
+		if err != nil {
+			return nil, err
+		}
+		b, ok := doc.Item(key)
+		if !ok || b.ScoringRubric() == nil {
+			continue
+		}
+		sc, err := b.ScoringRubric().Grade(last.Answer)
+		if err != nil {
+			return nil, err
+		}
+		out[key] = views.NewAutoScoreView(last.Answer, sc)
+	}
+	return out, nil
+}
+
+// scoreView turns a submission's history into what its learner sees.
+func scoreView(sub scores.Submission) views.ScoreView {
+	cur := scores.Current(sub.History)
+	v := views.ScoreView{ResponseID: sub.ResponseID, Answer: sub.Answer, Total: cur.Total, CanRequestReview: true}
+	var auto *grading.Score
+	notes := map[grading.Criterion]string{}
+	var lastReview scores.Event
+	for _, e := range sub.History {
+		kind := "Auto score"
+		if e.Kind == "auto" {
+			auto = e.Detail
+		} else {
+			kind = "Review by " + e.ReviewerName
+			lastReview = e
+			for c, n := range e.Notes {
+				notes[c] = n
+			}
+		}
+		v.History = append(v.History, views.ScoreEventView{Kind: kind, Total: e.Total, At: e.At, Notes: e.Notes, Version: e.ScorerVersion})
+	}
+	for i, c := range grading.Criteria {
+		cv := views.CriterionView{Criterion: c, Awarded: cur.Scores[c] == 1, Note: notes[c]}
+		if auto != nil {
+			cv.AutoAwarded = auto.Criteria[i].Awarded
+			cv.Rationale = auto.Criteria[i].Rationale
+			cv.Evidence = auto.Criteria[i].Evidence
+		}
+		v.Criteria[i] = cv
+	}
+	if cur.Kind == "review" {
+		v.Reviewed, v.ReviewerName, v.ReviewedAt = true, cur.ReviewerName, cur.At
+	}
+	for _, req := range sub.Requests {
+		if lastReview.ID == 0 || req.At.After(lastReview.At) {
+			v.ReviewRequested = true
+		}
+	}
+	return v
+}
+
+// requestReview records a learner's request for a human review of a score.
+func (s *Server) requestReview(w http.ResponseWriter, r *http.Request) error {
+	u := s.currentUser(r)
+	page, err := s.catalog.Lesson(r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson"))
+	if err != nil {
+		return err
+	}
+	b, ok := page.Lesson.Item(chi.URLParam(r, "key"))
+	if !ok {
+		return errNotFound
+	}
+	id, err := strconv.ParseInt(r.PostFormValue("response"), 10, 64)
+	if err != nil {
+		return errBadForm
+	}
+	err = s.scores.RequestReview(r.Context(), id, u.ID, r.PostFormValue("reason"))
+	var input *scores.InputError
+	if errors.As(err, &input) {
+		v, verr := s.lessonView(r)
+		if verr != nil {
+			return verr
+		}
+		v.Errors[b.Key] = input.Msg
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.Lesson(v))
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, itemLocation(r, b), http.StatusSeeOther)
+	return nil
+}
