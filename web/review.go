@@ -41,11 +41,15 @@ func noStore(next http.Handler) http.Handler {
 }
 
 func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) error {
-	items, err := s.scores.Queue(r.Context(), queueLimit)
+	items, err := s.scores.Queue(r.Context(), queueLimit+1)
 	if err != nil {
 		return err
 	}
-	return s.render(w, r, views.ReviewQueue(views.ReviewQueueView{Items: items, Limit: queueLimit}))
+	v := views.ReviewQueueView{Items: items}
+	if len(items) > queueLimit {
+		v.Items, v.More = items[:queueLimit], true
+	}
+	return s.render(w, r, views.ReviewQueue(v))
 }
 
 // reviewSubmission shows one answer for review. ?saved=ID, set by

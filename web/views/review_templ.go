@@ -1625,16 +1625,16 @@ func reviewHistory(sub scores.Submission) templ.Component {
 // ReviewQueueView is the list of answers waiting for a reviewer.
 type ReviewQueueView struct {
 	Items []scores.QueueItem
-	// Limit is how many the page shows at most.
-	Limit int
+	// More is true when more answers wait than the page shows.
+	More bool
 }
 
 func queueCaption(v ReviewQueueView) string {
 	switch n := len(v.Items); {
+	case v.More:
+		return fmt.Sprintf("The first %d answers that need a reviewer; more are waiting.", n)
 	case n == 1:
 		return "1 answer needs a reviewer."
-	case n >= v.Limit:
-		return fmt.Sprintf("The first %d answers that need a reviewer; more are waiting.", n)
 	default:
 		return fmt.Sprintf("%d answers need a reviewer.", n)
 	}
