@@ -61,3 +61,27 @@ func TestCohenKappa(t *testing.T) {
 		})
 	}
 }
+
+func TestQuadraticWeightedKappa(t *testing.T) {
+	tests := []struct {
+		name  string
+		pairs [][2]int
+		want  float64
+	}{
+		{"perfect", [][2]int{{0, 0}, {2, 2}, {4, 4}, {1, 1}}, 1},
+		// Off by one everywhere on a spread of scores still agrees strongly.
+		// By hand: weighted disagreement 5/16 over expected 85/80 → 1 − 0.3125/1.0625.
+		{"near", [][2]int{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 3}}, 1 - 0.3125/1.0625},
+		{"reversed", [][2]int{{0, 4}, {4, 0}}, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := QuadraticWeightedKappa(tt.pairs, 4); math.Abs(got-tt.want) > 1e-9 {
+				t.Errorf("QWK = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if got := QuadraticWeightedKappa(nil, 4); !math.IsNaN(got) {
+		t.Errorf("QWK of nothing = %v, want NaN", got)
+	}
+}

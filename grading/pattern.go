@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/kljensen/snowball/english"
 )
 
 // concept is a named idea, found when any of its patterns matches.
@@ -54,14 +52,18 @@ func compileConcept(name string, sources []string, ids wordIDs) (*concept, error
 			var slot []phrase
 			for _, alt := range strings.Split(slotSrc, "|") {
 				var ph phrase
-				for _, w := range strings.FieldsFunc(strings.ToLower(alt), func(r rune) bool { return r == ' ' || r == '-' || r == '\t' }) {
-					prefix := strings.HasSuffix(w, "*")
-					w = strings.TrimSuffix(w, "*")
-					w = strings.ReplaceAll(w, "’", "'")
-					if w == "" || strings.ContainsAny(w, "*()[]") {
+				// Split as answers are split, so "max_tokens", "15:30" and
+				// "2,400" match what the tokenizer makes of them.
+				for _, chunk := range strings.Fields(alt) {
+					prefix := strings.HasSuffix(chunk, "*")
+					words := tokenize(strings.TrimSuffix(chunk, "*"))
+					if len(words) == 0 || strings.Contains(strings.TrimSuffix(chunk, "*"), "*") {
 						return nil, fmt.Errorf("concept %q: pattern %q has an empty or malformed word", name, src)
 					}
-					ph = append(ph, wordMatcher{id: ids.of(w, prefix), norm: w, stem: english.Stem(w, false), prefix: prefix})
+					for k, t := range words {
+						last := k == len(words)-1
+						ph = append(ph, wordMatcher{id: ids.of(t.norm, prefix && last), norm: t.norm, stem: t.stem, prefix: prefix && last})
+					}
 				}
 				if len(ph) == 0 {
 					return nil, fmt.Errorf("concept %q: pattern %q has an empty alternative (check for a doubled | or a trailing +)", name, src)
@@ -82,25 +84,34 @@ func (m wordMatcher) matchWord(t token) (ok, typo bool) {
 		if strings.HasPrefix(t.norm, m.norm) {
 			return true, false
 		}
-		if len(m.norm) >= 5 && len(t.norm) >= len(m.norm) && closeEnough(t.norm[:len(m.norm)], m.norm) {
-			return true, true
+		// A typo inside the prefix: compare the word's start, one letter
+		// shorter, as long, or one longer ("preemtion" for "preempt*").
+		if len(m.norm) >= 6 {
+			for n := len(m.norm) - 1; n <= len(m.norm)+1 && n <= len(t.norm); n++ {
+				if closeEnough(t.norm[:n], m.norm) {
+					return true, true
+				}
+			}
 		}
 		return false, false
 	}
 	if t.stem == m.stem || t.norm == m.norm {
 		return true, false
 	}
-	if closeEnough(t.norm, m.norm) || closeEnough(t.stem, m.stem) {
+	// Stems are short, so a typo between stems is only trusted for long
+	// words: "bounded" (bound) is not "bounce" (bounc).
+	if closeEnough(t.norm, m.norm) || (len(m.norm) >= 7 && closeEnough(t.stem, m.stem)) {
 		return true, true
 	}
 	return false, false
 }
 
-// closeEnough tolerates one typo in words of five letters or more and two
+// closeEnough tolerates one typo in words of six letters or more and two
 // in words of nine or more; the first letter must agree, which keeps
-// "cause" from matching "pause".
+// "cause" from matching "pause". Five-letter words are too close to each
+// other ("whose", "whole") to guess at.
 func closeEnough(got, want string) bool {
-	if len(want) < 5 || len(got) < 4 || got[0] != want[0] {
+	if len(want) < 6 || len(got) < 5 || got[0] != want[0] {
 		return false
 	}
 	limit := 1
@@ -343,24 +354,28 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	own := a.own // token indexes that belong to the pattern's own words
 	defer clear(own)
 	for s, slot := range p.slots {
-		taken := map[int]bool{}
+		// The longest alternative wins at each start ("queue rather than"
+		// over "queue"), whatever order the author listed them in.
+		longest := map[int]occurrence{}
 		for _, ph := range slot {
 			for _, i := range a.starts(ph[0]) {
-				if taken[i] {
-					continue
-				}
 				if oc, ok := ph.at(a, i); ok {
-					taken[i] = true
-					occs[s] = append(occs[s], oc)
-					for j := oc.first; j <= oc.last; j++ {
-						own[j] = true
+					if prev, seen := longest[i]; !seen || oc.last > prev.last {
+						longest[i] = oc
 					}
 				}
 			}
 		}
-		if len(occs[s]) == 0 {
+		if len(longest) == 0 {
 			return conceptMatch{}, false
 		}
+		for _, oc := range longest {
+			occs[s] = append(occs[s], oc)
+			for j := oc.first; j <= oc.last; j++ {
+				own[j] = true
+			}
+		}
+		slices.SortFunc(occs[s], func(x, y occurrence) int { return x.first - y.first })
 	}
 	for s := range occs {
 		for k := range occs[s] {
@@ -392,10 +407,20 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated bool)
 	}
 	m := conceptMatch{found: true, first: a.first, last: a.last, typo: a.typo}
 	sentence := toks[a.first].sentence
+	// Each slot needs words of its own: "together" cannot fill two slots.
+	chosen := []occurrence{a}
+	overlaps := func(oc occurrence) bool {
+		for _, c := range chosen {
+			if oc.first <= c.last && c.first <= oc.last {
+				return true
+			}
+		}
+		return false
+	}
 	for _, list := range occs[1:] {
 		pick, dist := -1, 1<<30
 		for k, oc := range list {
-			if toks[oc.first].sentence != sentence || (oc.negated && !allowNegated) {
+			if toks[oc.first].sentence != sentence || (oc.negated && !allowNegated) || overlaps(oc) {
 				continue
 			}
 			d := abs(oc.first - a.first)
@@ -407,6 +432,7 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated bool)
 			return conceptMatch{}, false
 		}
 		oc := list[pick]
+		chosen = append(chosen, oc)
 		m.first, m.last = min(m.first, oc.first), max(m.last, oc.last)
 		m.typo = m.typo || oc.typo
 	}
@@ -428,7 +454,9 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 	}
 	next := oc.last + 1
 	if next < len(toks) && toks[next].clause == clause && !own[next] {
-		if toks[next].negator {
+		// "rollback isn't …" negates; "points to load not the release"
+		// negates the release, not the load.
+		if toks[next].negator && strings.HasSuffix(toks[next].norm, "n't") {
 			return true
 		}
 		if auxiliaries[toks[next].norm] && next+1 < len(toks) && toks[next+1].clause == clause && toks[next+1].negator && !own[next+1] {

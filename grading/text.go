@@ -53,6 +53,11 @@ func tokenize(text string) []token {
 			t.stem = stem(word)
 			toks = append(toks, t)
 			continue
+		case r == '.' && len(toks) > 0 && abbreviation(text, toks[len(toks)-1]) && toks[len(toks)-1].end == i:
+			// "e.g." and "incl." do not end a sentence.
+		case r == '\n' && continuesLine(text[i+1:]):
+			// A hard-wrapped line goes on with the same sentence.
+			clause++
 		case r == '.' || r == '!' || r == '?' || r == '\n':
 			sentence++
 			clause++
@@ -63,7 +68,30 @@ func tokenize(text string) []token {
 		}
 		i += size
 	}
+	// "instead of X" negates X; a bare "instead" ("instead, compare …") does not.
+	for i := range toks {
+		if toks[i].norm == "instead" && i+1 < len(toks) && toks[i+1].norm == "of" {
+			toks[i].negator = true
+		}
+	}
 	return toks
+}
+
+// continuesLine reports whether the text after a line break carries on the
+// sentence: it starts with a lowercase word, not a blank line, a bullet or a
+// capital.
+func continuesLine(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsLower(r)
+}
+
+var abbreviations = set("eg", "ie", "incl", "etc", "vs", "approx", "cf", "esp", "resp", "mr", "ms", "dr")
+
+// abbreviation reports whether the word just before a point is an
+// abbreviation or one letter of one ("e.g.").
+func abbreviation(text string, t token) bool {
+	return abbreviations[t.norm] || len(t.norm) == 1 && unicode.IsLetter(rune(t.norm[0]))
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -87,10 +115,23 @@ func joinsWord(text string, i int, r rune, size int) bool {
 }
 
 func normWord(w string) string {
-	return strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+	w = strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+	if full, ok := bareContractions[w]; ok {
+		return full
+	}
+	return w
 }
 
-var negators = set("not", "no", "never", "without", "avoid", "avoiding", "instead", "rather", "neither", "nor",
+// bareContractions are contractions typed without their apostrophe; "its"
+// and "well" are real words and stay as they are.
+var bareContractions = map[string]string{
+	"dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "cant": "can't", "wont": "won't",
+	"isnt": "isn't", "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "wouldnt": "wouldn't",
+	"shouldnt": "shouldn't", "couldnt": "couldn't", "hasnt": "hasn't", "havent": "haven't", "hadnt": "hadn't",
+	"theres": "there's", "thats": "that's", "im": "i'm", "ive": "i've", "youre": "you're",
+}
+
+var negators = set("not", "no", "never", "without", "avoid", "avoiding", "rather", "neither", "nor",
 	"cannot", "cant", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "wouldnt", "shouldnt", "wont", "nothing", "none",
 	"unnecessary", "skip", "resist", "refrain")
 
@@ -128,7 +169,9 @@ func stem(word string) string {
 	if s, ok := stemCache.Load(word); ok {
 		return s.(string)
 	}
-	s := english.Stem(strings.TrimSuffix(word, "n't"), false)
+	// "isn't" keeps its whole form: stemmed as "is" it would match the
+	// positive word.
+	s := english.Stem(word, false)
 	if stemCacheSize.Add(1) <= maxStemCache {
 		stemCache.Store(word, s)
 	}
