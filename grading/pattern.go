@@ -353,6 +353,20 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	occs := make([][]occurrence, len(p.slots))
 	own := a.own // token indexes that belong to the pattern's own words
 	defer clear(own)
+	// Most patterns fail for want of one slot: check every slot has a
+	// candidate start (cached per word) before matching any phrase.
+	for _, slot := range p.slots {
+		possible := false
+		for _, ph := range slot {
+			if len(a.starts(ph[0])) > 0 {
+				possible = true
+				break
+			}
+		}
+		if !possible {
+			return conceptMatch{}, false
+		}
+	}
 	for s, slot := range p.slots {
 		// The longest alternative wins at each start ("queue rather than"
 		// over "queue"), whatever order the author listed them in.

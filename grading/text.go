@@ -43,15 +43,12 @@ func tokenize(text string) []token {
 				}
 				break
 			}
-			word := normWord(text[start:i])
-			if contrast[word] {
+			w := lookup(text[start:i])
+			if w.contrast {
 				clause++
 			}
-			t := token{norm: word, start: start, end: i, sentence: sentence, clause: clause}
-			t.negator = negators[word] || strings.HasSuffix(word, "n't")
-			t.function = functionWords[word] || t.negator
-			t.stem = stem(word)
-			toks = append(toks, t)
+			toks = append(toks, token{norm: w.norm, stem: w.stem, start: start, end: i, sentence: sentence, clause: clause,
+				negator: w.negator, function: w.function})
 			continue
 		case r == '.' && len(toks) > 0 && abbreviation(text, toks[len(toks)-1]) && toks[len(toks)-1].end == i:
 			// "e.g." and "incl." do not end a sentence.
@@ -156,24 +153,34 @@ func set(words ...string) map[string]bool {
 	return m
 }
 
-// Stemming dominates tokenizing, and learners share a vocabulary, so stems
-// are remembered across answers, up to a bound that keeps memory flat.
+// wordFacts is everything the scorer knows about a word by itself.
+type wordFacts struct {
+	norm, stem                  string
+	negator, function, contrast bool
+}
+
+// Learners share a vocabulary, so each word's facts (its stem above all,
+// which dominates tokenizing) are worked out once per process, up to a
+// bound that keeps memory flat.
 var (
-	stemCache     sync.Map
-	stemCacheSize atomic.Int64
+	facts     sync.Map
+	factsSize atomic.Int64
 )
 
-const maxStemCache = 100_000
+const maxFacts = 100_000
 
-func stem(word string) string {
-	if s, ok := stemCache.Load(word); ok {
-		return s.(string)
+func lookup(raw string) wordFacts {
+	if f, ok := facts.Load(raw); ok {
+		return f.(wordFacts)
 	}
-	// "isn't" keeps its whole form: stemmed as "is" it would match the
-	// positive word.
-	s := english.Stem(word, false)
-	if stemCacheSize.Add(1) <= maxStemCache {
-		stemCache.Store(word, s)
+	norm := normWord(raw)
+	f := wordFacts{norm: norm, stem: english.Stem(norm, false), contrast: contrast[norm]}
+	// "isn't" keeps its whole form above: stemmed as "is" it would match
+	// the positive word.
+	f.negator = negators[norm] || strings.HasSuffix(norm, "n't")
+	f.function = functionWords[norm] || f.negator
+	if factsSize.Add(1) <= maxFacts {
+		facts.Store(raw, f)
 	}
-	return s
+	return f
 }
