@@ -81,12 +81,6 @@ type Store struct{ pool *pgxpool.Pool }
 
 func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 
-// insertResponse is progress's response row, returning its id.
-const insertResponse = `
-	INSERT INTO responses (user_id, revision_id, item_key, kind, answer, confidence, created_at)
-	VALUES ($1, $2, $3, $4, $5, $6, $7)
-	RETURNING id`
-
 const insertAuto = `
 	INSERT INTO score_events (response_id, kind, scores, total, detail, confidence, rubric_revision_id, scorer_version)
 	VALUES ($1, 'auto', $2, $3, $4, $5, $6, nullif($7, ''))`
@@ -97,14 +91,10 @@ func (s *Store) SubmitScored(ctx context.Context, userID int64, r progress.Respo
 	if r.Kind != lessons.KindExercise && r.Kind != lessons.KindProbe {
 		return 0, fmt.Errorf("submitting a scored answer: a %s is not scored", r.Kind)
 	}
-	at := r.At
-	if at.IsZero() {
-		at = time.Now()
-	}
 	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, insertResponse, userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at).
-			Scan(&responseID); err != nil {
-			return fmt.Errorf("saving response: %w", err)
+		var err error
+		if responseID, err = progress.InsertResponse(ctx, tx, userID, r); err != nil {
+			return err
 		}
 		return s.RecordAuto(ctx, tx, responseID, r.RevisionID, sc)
 	})

@@ -21,9 +21,20 @@ const insertAttempt = `
 	INSERT INTO checkpoint_attempts (user_id, revision_id, item_key, option, correct, answered_at)
 	VALUES ($1, $2, $3, $4, $5, $6)`
 
-const insertResponse = `
-	INSERT INTO responses (user_id, revision_id, item_key, kind, answer, confidence, created_at)
-	VALUES ($1, $2, $3, $4, $5, $6, $7)`
+// InsertResponse stores one free response with q, a pool or a
+// transaction, and returns its id. Scored submissions call it inside the
+// transaction that also stores their auto score.
+func InsertResponse(ctx context.Context, q postgres.Querier, userID int64, r Response) (int64, error) {
+	var id int64
+	err := q.QueryRow(ctx, `
+		INSERT INTO responses (user_id, revision_id, item_key, kind, answer, confidence, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At)).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("saving response: %w", err)
+	}
+	return id, nil
+}
 
 // RecordAttempt stores one checkpoint answer.
 func (s *Store) RecordAttempt(ctx context.Context, userID int64, a Attempt) error {
@@ -35,10 +46,8 @@ func (s *Store) RecordAttempt(ctx context.Context, userID int64, a Attempt) erro
 
 // SaveResponse stores one free response.
 func (s *Store) SaveResponse(ctx context.Context, userID int64, r Response) error {
-	if _, err := s.pool.Exec(ctx, insertResponse, userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At)); err != nil {
-		return fmt.Errorf("saving response: %w", err)
-	}
-	return nil
+	_, err := InsertResponse(ctx, s.pool, userID, r)
+	return err
 }
 
 func at(t time.Time) time.Time {
@@ -69,8 +78,7 @@ func (s *Store) Merge(ctx context.Context, userID int64, a Anonymous, afterRespo
 		}
 		saved := make([]SavedResponse, 0, len(a.Responses))
 		for _, r := range a.Responses {
-			var id int64
-			err := tx.QueryRow(ctx, insertResponse+" RETURNING id", userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At)).Scan(&id)
+			id, err := InsertResponse(ctx, tx, userID, r)
 			if err != nil {
 				return fmt.Errorf("merging anonymous responses: %w", err)
 			}
