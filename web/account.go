@@ -43,9 +43,6 @@ const afterSignIn = "/me"
 // more.
 const maxAccountForm = 16 << 10
 
-var errFormTooLarge = &httpError{http.StatusRequestEntityTooLarge, "That form was too large",
-	"What your browser sent was much longer than this form accepts. Go back, shorten it and try again."}
-
 const msgBadCredentials = "Email or password is incorrect."
 
 func (s *Server) mountAccounts(r chi.Router) {
@@ -231,30 +228,6 @@ func formEmail(r *http.Request) (string, error) {
 		email = email[:auth.MaxEmailLen]
 	}
 	return email, nil
-}
-
-// limitBody caps request bodies at n bytes.
-func limitBody(n int64) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r.Body = http.MaxBytesReader(w, r.Body, n)
-			next.ServeHTTP(w, r)
-		})
-	}
-}
-
-// parseForm parses the body, telling an oversized form from a malformed
-// one; r.PostFormValue alone would hide both behind empty values.
-func parseForm(r *http.Request) error {
-	err := r.ParseForm()
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge):
-		return errFormTooLarge
-	case err != nil:
-		return errBadForm
-	}
-	return nil
 }
 
 // addInputError puts err's message beside its field and reports whether

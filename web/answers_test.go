@@ -222,3 +222,19 @@ func TestCourseStatusAndContinue(t *testing.T) {
 		t.Errorf("continue link = %q, want lesson 3", href)
 	}
 }
+
+func TestOversizedBodiesGetAFriendlyPage(t *testing.T) {
+	s := newSite(t)
+	v := s.visitor(t)
+	_, rev := s.checkpoints(t)
+	huge := url.Values{"revision": {rev}, "answer": {strings.Repeat("x", 70<<10)}, "confidence": {"confident"}}
+	for _, path := range []string{lesson3 + "/responses/explain-back", "/signup"} {
+		p := v.post(path, huge)
+		if p.status != http.StatusRequestEntityTooLarge || !strings.Contains(p.doc.Find("h1").Text(), "That form was too large") {
+			t.Errorf("POST %s with 70 KiB: status %d, h1 %q; want 413 and the friendly page", path, p.status, p.doc.Find("h1").Text())
+		}
+	}
+	if page := v.get(lesson3); page.doc.Find(`[data-testid="saved-answer"]`).Length() != 0 {
+		t.Error("part of an oversized answer was saved")
+	}
+}

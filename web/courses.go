@@ -104,6 +104,9 @@ func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
 // learner was shown.
 func (s *Server) answeredItem(r *http.Request, kinds ...lessons.Kind) (lessons.Block, int64, error) {
 	course, lesson, key := chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), chi.URLParam(r, "key")
+	if err := parseForm(r); err != nil {
+		return lessons.Block{}, 0, err
+	}
 	revision, err := strconv.ParseInt(r.PostFormValue("revision"), 10, 64)
 	if err != nil {
 		return lessons.Block{}, 0, errBadForm

@@ -26,6 +26,8 @@ var (
 		"We couldn't find that page. It may have moved, or the address may have a typo."}
 	errBadForm = &httpError{http.StatusBadRequest, "That form was incomplete",
 		"Something was missing from what your browser sent. Reload the page and try again."}
+	errFormTooLarge = &httpError{http.StatusRequestEntityTooLarge, "That form was too large",
+		"What your browser sent was much longer than this form accepts. Go back, shorten it and try again."}
 	errMethodNotAllowed = &httpError{http.StatusMethodNotAllowed, "That action isn't available here",
 		"This page can't handle that kind of request. Go back and try again from the page itself."}
 	errForbidden = &httpError{http.StatusForbidden, "You don't have access to this page",

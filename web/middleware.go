@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -104,4 +105,28 @@ func (s *Server) crossOriginProtection() func(http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(s.handle(func(http.ResponseWriter, *http.Request) error { return errCrossOrigin }))
 	return cop.Handler
+}
+
+// limitBody caps request bodies at n bytes.
+func limitBody(n int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.Body = http.MaxBytesReader(w, r.Body, n)
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// parseForm parses the body, telling an oversized form from a malformed
+// one; r.PostFormValue alone would hide both behind empty values.
+func parseForm(r *http.Request) error {
+	err := r.ParseForm()
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return errFormTooLarge
+	case err != nil:
+		return errBadForm
+	}
+	return nil
 }

@@ -133,6 +133,9 @@ func scoreView(sub scores.Submission) views.ScoreView {
 // requestReview records a learner's request for a human review of a score.
 func (s *Server) requestReview(w http.ResponseWriter, r *http.Request) error {
 	u := s.currentUser(r)
+	if err := parseForm(r); err != nil {
+		return err
+	}
 	page, err := s.catalog.Lesson(r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson"))
 	if err != nil {
 		return err

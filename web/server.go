@@ -36,6 +36,10 @@ type Deps struct {
 	SecureCookies bool
 }
 
+// maxBody bounds every request body: the longest answer (10,000
+// characters) fits with room to spare; anything larger gets a 413 page.
+const maxBody = 64 << 10
+
 // Server holds the dependencies handlers share.
 type Server struct {
 	log      *slog.Logger
@@ -65,7 +69,7 @@ func New(d Deps) http.Handler {
 
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.logRequests, m.instrument, s.recoverPanics, securityHeaders,
-		withTimeout(d.RequestTimeout), s.crossOriginProtection())
+		withTimeout(d.RequestTimeout), limitBody(maxBody), s.crossOriginProtection())
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethodNotAllowed }))
 
