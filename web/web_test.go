@@ -35,7 +35,12 @@ type site struct {
 // it skips (pgtest.New).
 func newSite(t testing.TB) *site {
 	t.Helper()
-	pool := pgtest.New(t)
+	return newSiteOn(t, pgtest.New(t))
+}
+
+// newSiteOn serves the shipped course from pool.
+func newSiteOn(t testing.TB, pool *pgxpool.Pool) *site {
+	t.Helper()
 	cat := catalog.New(pool)
 	courses, err := lessons.Load(content.FS, "lessons/content")
 	if err != nil {
