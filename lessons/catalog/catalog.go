@@ -22,6 +22,9 @@ type Catalog struct {
 	// docs caches decoded documents by revision ID. Revisions are immutable,
 	// so an entry can never go stale, and every process may keep its own.
 	docs sync.Map
+	// lastRevision is a hint, "course/lesson" → the revision last decoded;
+	// the database always decides which revision is current.
+	lastRevision sync.Map
 }
 
 func New(pool *pgxpool.Pool) *Catalog { return &Catalog{pool: pool} }
@@ -139,13 +142,21 @@ func decodeSiblings(b []byte) ([]LessonSummary, error) {
 func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string) (LessonPage, error) {
 	var p LessonPage
 	var siblings, doc []byte
+	// The document is large and immutable per revision: send the revision
+	// this process last decoded for the lesson, and the database returns
+	// the document only when the current revision is another one.
+	key := courseSlug + "/" + lessonSlug
+	var known int64
+	if id, ok := c.lastRevision.Load(key); ok {
+		known = id.(int64)
+	}
 	err := c.pool.QueryRow(ctx, `
 		SELECT c.slug, c.title, c.summary, r.id, r.number, `+siblingsJSON+`,
-		       r.document
+		       CASE WHEN r.id = $3 THEN NULL ELSE r.document END
 		FROM courses c
 		JOIN lessons l ON l.course_id = c.id
 		JOIN lesson_revisions r ON r.id = l.current_revision_id
-		WHERE c.slug = $1 AND l.slug = $2`, courseSlug, lessonSlug).
+		WHERE c.slug = $1 AND l.slug = $2`, courseSlug, lessonSlug, known).
 		Scan(&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &siblings, &doc)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, fmt.Errorf("lesson %s/%s: %w", courseSlug, lessonSlug, postgres.ErrNotFound)
@@ -156,7 +167,18 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string) (Le
 	if p.Siblings, err = decodeSiblings(siblings); err != nil {
 		return p, err
 	}
+	if doc == nil {
+		if l, ok := c.docs.Load(p.RevisionID); ok {
+			p.Lesson = l.(*lessons.Lesson)
+			return p, nil
+		}
+		c.lastRevision.Delete(key) // cannot happen while docs never evicts; retry in full
+		return c.Lesson(ctx, courseSlug, lessonSlug)
+	}
 	p.Lesson, err = c.document(p.RevisionID, doc)
+	if err == nil {
+		c.lastRevision.Store(key, p.RevisionID)
+	}
 	return p, err
 }
 

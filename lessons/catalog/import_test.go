@@ -89,6 +89,14 @@ func TestImportRevisions(t *testing.T) {
 		t.Errorf("re-importing unchanged files wrote %v and %d course(s), want nothing", res.Revisions, res.CoursesWritten)
 	}
 
+	// Read the lesson once, so this catalog holds revision 1's document and
+	// must notice the new revision without re-reading an unchanged one.
+	if p, err := cat.Lesson(ctx, "demo", "second"); err != nil || p.Revision != 1 {
+		t.Fatalf("before the change: revision %d, %v", p.Revision, err)
+	}
+	if p, err := cat.Lesson(ctx, "demo", "second"); err != nil || p.Revision != 1 || p.Lesson == nil {
+		t.Fatalf("read again from the cached document: revision %d, %v", p.Revision, err)
+	}
 	res, err = cat.Import(ctx, load(t, demoTree(t, map[string]string{"Do the thing.": "Do the other thing."})))
 	if err != nil {
 		t.Fatal(err)
