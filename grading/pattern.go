@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // concept is a named idea, found when any of its patterns matches.
@@ -223,8 +224,30 @@ type startKey struct {
 	prefix bool
 }
 
+// Answers are pooled: the index's slices and maps are reused from one
+// answer to the next instead of being allocated for every grade.
+var answerPool = sync.Pool{New: func() any { return &answer{byStem: map[string][]int{}} }}
+
 func newAnswer(toks []token, words int) *answer {
-	a := &answer{toks: toks, byStem: map[string][]int{}, cache: make([][]int, words), known: make([]bool, words), own: make([]bool, len(toks))}
+	a := answerPool.Get().(*answer)
+	a.toks = toks
+	a.norms, a.stems = a.norms[:0], a.stems[:0]
+	a.byNorm = a.byNorm[:0]
+	clear(a.byStem)
+	for i := range a.byFirst {
+		a.byFirst[i] = a.byFirst[i][:0]
+	}
+	if cap(a.cache) < words {
+		a.cache, a.known = make([][]int, words), make([]bool, words)
+	}
+	a.cache, a.known = a.cache[:words], a.known[:words]
+	clear(a.known)
+	if cap(a.own) < len(toks) {
+		a.own = make([]bool, len(toks))
+	}
+	a.own = a.own[:len(toks)]
+	clear(a.own)
+
 	index := make(map[string]int, len(toks))
 	for i, t := range toks {
 		n, ok := index[t.norm]
@@ -233,13 +256,24 @@ func newAnswer(toks []token, words int) *answer {
 			index[t.norm] = n
 			a.norms = append(a.norms, t.norm)
 			a.stems = append(a.stems, t.stem)
-			a.byNorm = append(a.byNorm, nil)
+			if n < cap(a.byNorm) {
+				a.byNorm = a.byNorm[:n+1]
+				a.byNorm[n] = a.byNorm[n][:0]
+			} else {
+				a.byNorm = append(a.byNorm, nil)
+			}
 			a.byStem[t.stem] = append(a.byStem[t.stem], n)
 			a.byFirst[t.norm[0]] = append(a.byFirst[t.norm[0]], n)
 		}
 		a.byNorm[n] = append(a.byNorm[n], i)
 	}
 	return a
+}
+
+// release returns the answer to the pool; nothing may use it afterwards.
+func (a *answer) release() {
+	a.toks = nil
+	answerPool.Put(a)
 }
 
 func (a *answer) match(m wordMatcher, tok int) (ok, typo bool) {
@@ -257,7 +291,7 @@ func (a *answer) starts(m wordMatcher) []int {
 }
 
 func (a *answer) findStarts(m wordMatcher) []int {
-	var pos []int
+	pos := a.cache[m.id][:0] // reuse the pooled buffer
 	seen := -1
 	add := func(n int) {
 		if n != seen {

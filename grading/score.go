@@ -87,6 +87,7 @@ func (r *Rubric) Grade(answer string) (Score, error) {
 
 	found := map[string]conceptMatch{}
 	ans := newAnswer(toks, c.words)
+	defer ans.release()
 	lookup := func(name string) conceptMatch {
 		m, ok := found[name]
 		if !ok {

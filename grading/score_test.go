@@ -2,6 +2,7 @@ package grading
 
 import (
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -155,4 +156,35 @@ func FuzzGrade(f *testing.F) {
 			t.Fatalf("confidence %v out of range", got.Confidence)
 		}
 	})
+}
+
+// TestGradeConcurrently shares one rubric across goroutines, as a server
+// does; run with -race it checks the pooled answer state stays private.
+func TestGradeConcurrently(t *testing.T) {
+	r := testRubric()
+	answers := []string{
+		"Compare long prompt latency on each version, and compare queue wait with prefill time; limit admission because it suggests waiting.",
+		"I would not limit admission; restart all replicas.",
+		"queue prefill version",
+	}
+	want := make([]Score, len(answers))
+	for i, a := range answers {
+		want[i], _ = r.Grade(a)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				k := (g + i) % len(answers)
+				got, err := r.Grade(answers[k])
+				if err != nil || got.Total != want[k].Total || got.Confidence != want[k].Confidence {
+					t.Errorf("answer %d: total %d confidence %v, want %d %v", k, got.Total, got.Confidence, want[k].Total, want[k].Confidence)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
