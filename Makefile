@@ -31,8 +31,12 @@ check:
 	@test -z "$$(git ls-files --others --exclude-standard -- '*_templ.go')" || (echo "uncommitted generated templ files" && exit 1)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go') && echo "gofmt would change the files above" && exit 1)
 
+# bench runs the Go benchmarks, then an HTTP load run against a real
+# `practicum serve` on 127.0.0.1:18080 with a fresh, dropped-after database
+# (cmd/loadtest/bench.sh; CONNS, DURATION, WARMUP and MAXREQ tune it).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	GO=$(GO) cmd/loadtest/bench.sh
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./lessons
