@@ -1,7 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"hash/fnv"
 	"net/http"
 	"strconv"
 	"time"
@@ -78,7 +81,30 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if s.currentUser(r) == nil && v.State.Empty() {
+		return s.renderBlankLesson(w, r, v)
+	}
 	return s.render(w, r, views.Lesson(v))
+}
+
+// renderBlankLesson serves the page a visitor with no answers sees. It
+// depends only on the revision (immutable) and on what the page shows of
+// its course — title and the other lessons' titles and places — so each
+// process renders it once per such combination.
+func (s *Server) renderBlankLesson(w http.ResponseWriter, r *http.Request, v views.LessonView) error {
+	key := blankLessonKey(v)
+	page, ok := s.blankLessons.Load(key)
+	if !ok {
+		var buf bytes.Buffer
+		if err := views.Lesson(v).Render(s.viewContext(r), &buf); err != nil {
+			return err
+		}
+		page = buf.Bytes()
+		s.blankLessons.Store(key, page)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(page.([]byte))
+	return nil
 }
 
 func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
@@ -226,4 +252,18 @@ func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" 
 // itemLocation sends the learner back to the item they answered.
 func itemLocation(r *http.Request, b lessons.Block) string {
 	return "/courses/" + chi.URLParam(r, "course") + "/" + chi.URLParam(r, "lesson") + "#" + views.Anchor(b)
+}
+
+type lessonPageKey struct {
+	revision int64
+	course   uint64 // hash of the course title and the lesson list
+}
+
+func blankLessonKey(v views.LessonView) lessonPageKey {
+	h := fnv.New64a()
+	fmt.Fprint(h, v.Course.Title)
+	for _, l := range v.Siblings {
+		fmt.Fprint(h, "\x00", l.Slug, "\x00", l.Title, "\x00", l.Position, "\x00", l.Minutes)
+	}
+	return lessonPageKey{v.RevisionID, h.Sum64()}
 }

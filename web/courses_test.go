@@ -8,6 +8,9 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/content"
 )
 
 func TestHomeListsCourses(t *testing.T) {
@@ -214,5 +217,28 @@ func TestPagesUseNoInlineStyleOrScript(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || !strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
 		t.Errorf("stylesheet %s: status %d, Cache-Control %q; want 200 and an immutable cache", css, resp.StatusCode, resp.Header.Get("Cache-Control"))
+	}
+}
+
+// TestCachedLessonPageFollowsItsCourse: the page a visitor without answers
+// sees is cached, and must still change when a neighbouring lesson does.
+func TestCachedLessonPageFollowsItsCourse(t *testing.T) {
+	s := newSite(t)
+	next := func() string {
+		return strings.TrimSpace(s.get(t, "/courses/serving-incidents/work-a-serving-incident").doc.Find(".pager-next .pager-title").Text())
+	}
+	before := next()
+	courses, err := lessons.Load(content.FS, "lessons/content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l4 := &courses[0].Lessons[3]
+	l4.Source = []byte(strings.Replace(string(l4.Source), "title: "+l4.Lesson.Title, "title: A renamed fourth lesson", 1))
+	l4.Lesson.Title = "A renamed fourth lesson"
+	if _, err := s.catalog.Import(t.Context(), courses); err != nil {
+		t.Fatal(err)
+	}
+	if got := next(); got != "A renamed fourth lesson" {
+		t.Errorf("next-lesson link = %q (was %q), want the new title", got, before)
 	}
 }

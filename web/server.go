@@ -6,6 +6,7 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -49,6 +50,10 @@ type Server struct {
 	scores   *scores.Store
 	users    *auth.Store
 	sessions *scs.SessionManager
+	// blankLessons caches the lesson page a visitor with no answers sees,
+	// keyed by revision and course listing (see blankLessonKey), so an
+	// entry can never go stale.
+	blankLessons sync.Map
 }
 
 // New returns the site's handler with every route mounted.

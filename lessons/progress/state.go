@@ -19,6 +19,9 @@ func newLessonState() LessonState {
 	return LessonState{Last: map[string]Attempt{}, Attempts: map[string]int{}, Responses: map[string][]Response{}}
 }
 
+// Empty reports whether the learner has answered nothing on the lesson.
+func (s LessonState) Empty() bool { return len(s.Last) == 0 && len(s.Responses) == 0 }
+
 // LastAttempt is the most recent answer to a checkpoint.
 func (s LessonState) LastAttempt(key string) (Attempt, bool) {
 	a, ok := s.Last[key]
