@@ -102,8 +102,7 @@ func (s *Server) renderBlankLesson(w http.ResponseWriter, r *http.Request, v vie
 		page = buf.Bytes()
 		s.blankLessons.Store(key, page)
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(page.([]byte))
+	writeHTML(w, http.StatusOK, page.([]byte))
 	return nil
 }
 

@@ -95,10 +95,15 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
 		return nil
 	}
+	writeHTML(w, status, buf.Bytes())
+	return nil
+}
+
+// writeHTML sends a rendered page.
+func writeHTML(w http.ResponseWriter, status int, page []byte) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	_, _ = w.Write(buf.Bytes())
-	return nil
+	_, _ = w.Write(page)
 }
 
 // viewContext tells the layout who is looking.

@@ -92,18 +92,17 @@ func (s *Server) lessonScores(r *http.Request, v views.LessonView) (map[string]v
 
 // scoreView turns a submission's history into what its learner sees.
 func scoreView(sub scores.Submission) views.ScoreView {
-	cur := scores.Current(sub.History)
-	v := views.ScoreView{ResponseID: sub.ResponseID, Answer: sub.Answer, Total: cur.Total, CanRequestReview: true}
+	cur := sub.Current()
+	v := views.ScoreView{ResponseID: sub.ResponseID, Answer: sub.Answer, Total: cur.Total, CanRequestReview: true,
+		ReviewRequested: len(sub.OpenRequests()) > 0}
 	var auto *grading.Score
 	notes := map[grading.Criterion]string{}
-	var lastReview scores.Event
 	for _, e := range sub.History {
 		kind := "Auto score"
-		if e.Kind == "auto" {
+		if e.Kind == scores.KindAuto {
 			auto = e.Detail
 		} else {
 			kind = "Review by " + e.ReviewerName
-			lastReview = e
 			for c, n := range e.Notes {
 				notes[c] = n
 			}
@@ -119,13 +118,8 @@ func scoreView(sub scores.Submission) views.ScoreView {
 		}
 		v.Criteria[i] = cv
 	}
-	if cur.Kind == "review" {
+	if cur.Kind == scores.KindReview {
 		v.Reviewed, v.ReviewerName, v.ReviewedAt = true, cur.ReviewerName, cur.At
-	}
-	for _, req := range sub.Requests {
-		if lastReview.ID == 0 || req.At.After(lastReview.At) {
-			v.ReviewRequested = true
-		}
 	}
 	return v
 }
