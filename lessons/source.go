@@ -1,0 +1,189 @@
+package lessons
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"go.yaml.in/yaml/v3"
+)
+
+// FrontMatter is a lesson file's front matter as an editor sees it: raw
+// values, before any checking.
+type FrontMatter struct {
+	Course   string `yaml:"course"`
+	Position int    `yaml:"position"`
+	Slug     string `yaml:"slug"`
+	Title    string `yaml:"title"`
+	Goal     string `yaml:"goal"`
+	Minutes  int    `yaml:"minutes"`
+}
+
+// SourceParts is a lesson file split for editing: the front matter's values and
+// its text as written, and the Markdown body after it.
+type SourceParts struct {
+	Front     FrontMatter
+	FrontText string // between the "---" lines, comments and layout kept
+	Body      string
+}
+
+// SplitSource splits a lesson file for editing. It is lenient: a value
+// of the wrong type is left zero for the parser to report on save.
+func SplitSource(src []byte) (SourceParts, error) {
+	src = NormalizeNewlines(src)
+	front, body, _, ok := splitFrontMatter(src)
+	if !ok {
+		return SourceParts{}, fmt.Errorf("the lesson has no front matter between \"---\" lines")
+	}
+	s := SourceParts{FrontText: string(front), Body: string(body)}
+	_ = yaml.Unmarshal(front, &s.Front)
+	return s, nil
+}
+
+// Bytes joins the parts back into a lesson file. When the front matter's
+// values are the ones FrontText already says, FrontText is kept as written,
+// so an edit to the body changes nothing else in the file.
+func (s SourceParts) Bytes() []byte {
+	front := s.FrontText
+	var written FrontMatter
+	if front == "" || yaml.Unmarshal([]byte(front), &written) != nil || written != s.Front {
+		front = s.Front.yaml()
+	}
+	var b bytes.Buffer
+	b.WriteString("---\n")
+	b.WriteString(front)
+	if !strings.HasSuffix(front, "\n") {
+		b.WriteByte('\n')
+	}
+	b.WriteString("---\n")
+	b.WriteString(s.Body)
+	return b.Bytes()
+}
+
+func (f FrontMatter) yaml() string {
+	out, err := yaml.Marshal(f)
+	if err != nil { // a struct of strings and ints always marshals
+		panic(err)
+	}
+	return string(out)
+}
+
+// NormalizeNewlines turns CRLF and lone CR into LF: browsers send CRLF
+// from every textarea, and files from some editors carry it too.
+func NormalizeNewlines(b []byte) []byte {
+	if !bytes.ContainsRune(b, '\r') {
+		return b
+	}
+	b = bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
+	return bytes.ReplaceAll(b, []byte("\r"), []byte("\n"))
+}
+
+// SourceBlock is one structured block as it sits in a lesson body.
+type SourceBlock struct {
+	Kind Kind
+	Key  string
+	// Start and End are byte offsets in the body of the whole fence, from
+	// the opening "```" to the end of the closing fence's line.
+	Start, End int
+	YAML       string // the block's text between its fences
+}
+
+// SourceBlocks lists the body's structured blocks in order. Blocks whose
+// key cannot be read have an empty Key.
+func SourceBlocks(body string) []SourceBlock {
+	src := []byte(body)
+	doc := parseBody(src)
+	var out []SourceBlock
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		fb, ok := n.(*ast.FencedCodeBlock)
+		if !ok {
+			continue
+		}
+		kind, structured := blockKind(fb, src)
+		if !structured || kind == "" {
+			continue
+		}
+		start := bytes.LastIndexByte(src[:fb.Info.Segment.Start], '\n') + 1
+		end := lineEnd(src, fb.Info.Segment.Stop)
+		if fb.Lines().Len() > 0 {
+			end = fb.Lines().At(fb.Lines().Len() - 1).Stop
+		}
+		// The closing fence, when there is one, is the next line.
+		if next := lineEnd(src, end); end < len(src) && isFence(src[end:next]) {
+			end = next
+		}
+		text := codeText(fb, src)
+		var head struct {
+			Key string `yaml:"key"`
+		}
+		_ = yaml.Unmarshal(text, &head)
+		out = append(out, SourceBlock{Kind: kind, Key: head.Key, Start: start, End: end, YAML: string(text)})
+	}
+	return out
+}
+
+// lineEnd returns the offset just past the newline ending the line at i.
+func lineEnd(src []byte, i int) int {
+	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+		return i + j + 1
+	}
+	return len(src)
+}
+
+func isFence(line []byte) bool {
+	t := bytes.TrimSpace(line)
+	return len(t) >= 3 && (len(bytes.Trim(t, "`")) == 0 || len(bytes.Trim(t, "~")) == 0)
+}
+
+// FindSourceBlock returns the block with the given key.
+func FindSourceBlock(body, key string) (SourceBlock, bool) {
+	for _, b := range SourceBlocks(body) {
+		if b.Key == key {
+			return b, true
+		}
+	}
+	return SourceBlock{}, false
+}
+
+// ReplaceBlock returns body with the block keyed key replaced by a fence
+// of the same kind holding yamlText. Everything else stays byte for byte.
+func ReplaceBlock(body, key, yamlText string) (string, error) {
+	b, ok := FindSourceBlock(body, key)
+	if !ok {
+		return "", fmt.Errorf("the lesson has no block with key %q", key)
+	}
+	return body[:b.Start] + fence(b.Kind, yamlText) + body[b.End:], nil
+}
+
+// InsertBlock returns body with a new block of kind holding yamlText added
+// at the end, or before the sources block, which closes a lesson.
+func InsertBlock(body string, kind Kind, yamlText string) string {
+	at := len(body)
+	for _, b := range SourceBlocks(body) {
+		if b.Kind == KindSources {
+			at = b.Start
+		}
+	}
+	before, after := body[:at], body[at:]
+	block := fence(kind, yamlText)
+	switch {
+	case before == "":
+	case strings.HasSuffix(before, "\n\n"):
+	case strings.HasSuffix(before, "\n"):
+		block = "\n" + block
+	default:
+		block = "\n\n" + block
+	}
+	if after != "" {
+		block += "\n"
+	}
+	return before + block + after
+}
+
+func fence(kind Kind, yamlText string) string {
+	if !strings.HasSuffix(yamlText, "\n") {
+		yamlText += "\n"
+	}
+	return "```yaml " + string(kind) + "\n" + yamlText + "```\n"
+}
