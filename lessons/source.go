@@ -187,3 +187,25 @@ func fence(kind Kind, yamlText string) string {
 	}
 	return "```yaml " + string(kind) + "\n" + yamlText + "```\n"
 }
+
+// FrontMatterLine returns the file line of a front-matter field, or 1 (the
+// opening "---") when the field is missing.
+func FrontMatterLine(src []byte, key string) int {
+	lines := strings.Split(string(src), "\n")
+	for i := 1; i < len(lines) && lines[i] != "---"; i++ {
+		if strings.HasPrefix(lines[i], key+":") {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// BodyLine returns the file line of the first line of the body.
+func (s SourceParts) BodyLine() int {
+	front := s.FrontText
+	var written FrontMatter
+	if front == "" || yaml.Unmarshal([]byte(front), &written) != nil || written != s.Front {
+		front = s.Front.yaml()
+	}
+	return 3 + strings.Count(strings.TrimSuffix(front, "\n"), "\n") + 1
+}

@@ -200,3 +200,22 @@ func ParseCourse(name string, src []byte) (Course, error) {
 	c := parseCourse(reporter{file: name, problems: &ps}, src)
 	return c, ps.Err()
 }
+
+// CourseYAML writes a course.yaml file in the canonical layout.
+func CourseYAML(c Course) []byte {
+	out, err := yaml.Marshal(struct {
+		Slug    string `yaml:"slug"`
+		Title   string `yaml:"title"`
+		Summary string `yaml:"summary"`
+	}{c.Slug, c.Title, c.Summary})
+	if err != nil { // three strings always marshal
+		panic(err)
+	}
+	return out
+}
+
+// CheckCourse checks a course's fields as course.yaml would be checked.
+func CheckCourse(c Course) error {
+	_, err := ParseCourse("course.yaml", CourseYAML(c))
+	return err
+}

@@ -64,11 +64,14 @@ func (p LessonPage) Prev() (LessonSummary, bool) { return p.sibling(-1) }
 func (p LessonPage) Next() (LessonSummary, bool) { return p.sibling(+1) }
 
 func (p LessonPage) sibling(d int) (LessonSummary, bool) {
-	i := p.Lesson.Position - 1 + d
-	if i < 0 || i >= len(p.Siblings) {
-		return LessonSummary{}, false
+	for i, l := range p.Siblings {
+		if l.Slug == p.Lesson.Slug {
+			if j := i + d; j >= 0 && j < len(p.Siblings) {
+				return p.Siblings[j], true
+			}
+		}
 	}
-	return p.Siblings[i], true
+	return LessonSummary{}, false
 }
 
 // HasCourses reports whether any course has been imported.
@@ -78,14 +81,15 @@ func (c *Catalog) HasCourses(ctx context.Context) (bool, error) {
 	return ok, err
 }
 
-// Courses lists every course with its lesson count and total minutes.
+// Courses lists every course learners can see (one with a published
+// lesson) with its lesson count and total minutes.
 func (c *Catalog) Courses(ctx context.Context) ([]CourseSummary, error) {
 	rows, err := c.pool.Query(ctx, `
 		SELECT c.slug, c.title, c.summary, count(r.id), coalesce(sum(r.minutes), 0)
 		FROM courses c
 		LEFT JOIN lessons l ON l.course_id = c.id
 		LEFT JOIN lesson_revisions r ON r.id = l.current_revision_id
-		GROUP BY c.id ORDER BY c.title`)
+		GROUP BY c.id HAVING count(r.id) > 0 ORDER BY c.title`)
 	if err != nil {
 		return nil, fmt.Errorf("listing courses: %w", err)
 	}
@@ -195,8 +199,9 @@ func (c *Catalog) document(revisionID int64, doc []byte) (*lessons.Lesson, error
 	return &l, nil
 }
 
-// Revision returns one revision of a lesson, checking that it belongs to
-// that lesson: answers are recorded against the revision the learner saw.
+// Revision returns one published revision of a lesson, checking that it
+// belongs to that lesson: answers are recorded against the revision the
+// learner saw, and drafts are never shown to learners.
 func (c *Catalog) Revision(ctx context.Context, courseSlug, lessonSlug string, revisionID int64) (*lessons.Lesson, error) {
 	if l, ok := c.docs.Load(revisionID); ok {
 		if l := l.(*lessons.Lesson); l.Course == courseSlug && l.Slug == lessonSlug {
@@ -207,7 +212,7 @@ func (c *Catalog) Revision(ctx context.Context, courseSlug, lessonSlug string, r
 	err := c.pool.QueryRow(ctx, `
 		SELECT r.document FROM lesson_revisions r
 		JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
-		WHERE r.id = $1 AND c.slug = $2 AND l.slug = $3`, revisionID, courseSlug, lessonSlug).Scan(&doc)
+		WHERE r.id = $1 AND c.slug = $2 AND l.slug = $3 AND r.published_at IS NOT NULL`, revisionID, courseSlug, lessonSlug).Scan(&doc)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("revision %d of %s/%s: %w", revisionID, courseSlug, lessonSlug, postgres.ErrNotFound)
 	}

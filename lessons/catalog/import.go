@@ -47,7 +47,7 @@ func (c *Catalog) Import(ctx context.Context, courses []lessons.CourseFiles) (Im
 			}
 			for _, lf := range cf.Lessons {
 				res.Lessons++
-				number, err := importLesson(ctx, tx, courseID, lf, "import")
+				number, err := importLesson(ctx, tx, courseID, lf)
 				if err != nil {
 					return fmt.Errorf("%s: %w", lf.Path, err)
 				}
@@ -66,31 +66,28 @@ func upsertCourse(ctx context.Context, tx pgx.Tx, course lessons.Course) (id int
 	err = tx.QueryRow(ctx, "SELECT id, title, summary FROM courses WHERE slug = $1", course.Slug).Scan(&id, &title, &summary)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		err = tx.QueryRow(ctx, "INSERT INTO courses (slug, title, summary) VALUES ($1, $2, $3) RETURNING id",
-			course.Slug, course.Title, course.Summary).Scan(&id)
-		return id, true, err
+		id, err = insertCourse(ctx, tx, course, nil, "imported from files")
+		return id, err == nil, err
 	case err != nil:
 		return 0, false, err
 	case title == course.Title && summary == course.Summary:
 		return id, false, nil
 	}
-	_, err = tx.Exec(ctx, "UPDATE courses SET title = $2, summary = $3, updated_at = now() WHERE id = $1",
-		id, course.Title, course.Summary)
-	return id, true, err
+	err = updateCourse(ctx, tx, id, course, nil, "imported from files")
+	return id, err == nil, err
 }
 
-// importLesson adds a revision when the source differs from the current
-// one, returning its number, or 0 when nothing changed.
-func importLesson(ctx context.Context, tx pgx.Tx, courseID int64, lf lessons.LessonFile, origin string) (int, error) {
+// importLesson adds a published revision when the source differs from the
+// current one, returning its number, or 0 when nothing changed. Drafts
+// saved in the browser stay in the history, behind the imported revision.
+func importLesson(ctx context.Context, tx pgx.Tx, courseID int64, lf lessons.LessonFile) (int, error) {
 	hash := sourceHash(lf.Source)
 	var lessonID int64
 	var currentHash *string
-	var latest int
 	err := tx.QueryRow(ctx, `
-		SELECT l.id, r.source_hash,
-		       (SELECT coalesce(max(number), 0) FROM lesson_revisions WHERE lesson_id = l.id)
+		SELECT l.id, r.source_hash
 		FROM lessons l LEFT JOIN lesson_revisions r ON r.id = l.current_revision_id
-		WHERE l.course_id = $1 AND l.slug = $2`, courseID, lf.Lesson.Slug).Scan(&lessonID, &currentHash, &latest)
+		WHERE l.course_id = $1 AND l.slug = $2`, courseID, lf.Lesson.Slug).Scan(&lessonID, &currentHash)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		err = tx.QueryRow(ctx, "INSERT INTO lessons (course_id, slug) VALUES ($1, $2) RETURNING id",
@@ -103,32 +100,71 @@ func importLesson(ctx context.Context, tx pgx.Tx, courseID int64, lf lessons.Les
 	case currentHash != nil && *currentHash == hash:
 		return 0, nil
 	}
-	doc, err := json.Marshal(lf.Lesson)
+	rev, err := addRevision(ctx, tx, newRevision{
+		courseID: courseID, lessonID: lessonID, lesson: lf.Lesson, source: lf.Source,
+		origin: "import", publish: true, action: "imported",
+	})
+	return rev.Number, err
+}
+
+// newRevision is a revision about to be written.
+type newRevision struct {
+	courseID, lessonID int64
+	lesson             *lessons.Lesson
+	source             []byte
+	origin             string // "import" or "browser"
+	authorID           *int64 // nil for imports from the command line
+	publish            bool
+	action             string // the audit log's verb
+}
+
+// addRevision writes revision N+1 of a lesson, its items and its audit
+// entry, and makes it current when it is published. The caller holds the
+// transaction and whatever lock makes N+1 safe.
+func addRevision(ctx context.Context, tx pgx.Tx, n newRevision) (RevisionInfo, error) {
+	var previous []byte
+	var number int
+	err := tx.QueryRow(ctx, `
+		SELECT (SELECT source FROM lesson_revisions WHERE lesson_id = $1 ORDER BY number DESC LIMIT 1),
+		       (SELECT coalesce(max(number), 0) FROM lesson_revisions WHERE lesson_id = $1)`, n.lessonID).Scan(&previous, &number)
 	if err != nil {
-		return 0, err
+		return RevisionInfo{}, err
 	}
-	number := latest + 1
-	l := lf.Lesson
-	var revisionID int64
-	err = tx.QueryRow(ctx, `
-		INSERT INTO lesson_revisions (lesson_id, number, position, title, goal, minutes, source, source_hash, document, origin)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-		lessonID, number, l.Position, l.Title, l.Goal, l.Minutes, string(lf.Source), hash, doc, origin).Scan(&revisionID)
+	doc, err := json.Marshal(n.lesson)
 	if err != nil {
-		return 0, err
+		return RevisionInfo{}, err
+	}
+	l := n.lesson
+	rev := RevisionInfo{Number: number + 1, Origin: n.origin, Title: l.Title}
+	err = tx.QueryRow(ctx, `
+		INSERT INTO lesson_revisions (lesson_id, number, position, title, goal, minutes, source, source_hash, document, origin, author_id, published_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $12::bool THEN now() END)
+		RETURNING id, created_at, published_at`,
+		n.lessonID, rev.Number, l.Position, l.Title, l.Goal, l.Minutes, string(n.source), sourceHash(n.source), doc, n.origin,
+		n.authorID, n.publish).Scan(&rev.ID, &rev.CreatedAt, &rev.PublishedAt)
+	if err != nil {
+		return RevisionInfo{}, err
 	}
 	batch := &pgx.Batch{}
 	for _, b := range l.Blocks {
 		if b.Kind != lessons.KindProse {
 			batch.Queue("INSERT INTO lesson_items (revision_id, key, kind, ordinal) VALUES ($1, $2, $3, $4)",
-				revisionID, b.Key, string(b.Kind), b.Ordinal)
+				rev.ID, b.Key, string(b.Kind), b.Ordinal)
 		}
 	}
-	batch.Queue("UPDATE lessons SET current_revision_id = $2 WHERE id = $1", lessonID, revisionID)
-	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-		return 0, err
+	if n.publish {
+		batch.Queue("UPDATE lessons SET current_revision_id = $2 WHERE id = $1", n.lessonID, rev.ID)
 	}
-	return number, nil
+	detail := lessons.DescribeChanges(previous, n.source)
+	if previous == nil && n.action != "imported" {
+		detail = "" // "lesson created" says it
+	}
+	batch.Queue(`INSERT INTO content_audit (course_id, lesson_id, revision_id, actor_id, action, detail)
+		VALUES ($1, $2, $3, $4, $5, $6)`, n.courseID, n.lessonID, rev.ID, n.authorID, n.action, detail)
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return RevisionInfo{}, err
+	}
+	return rev, nil
 }
 
 func sourceHash(src []byte) string {
