@@ -41,6 +41,8 @@ Commands:
   migrate   apply database migrations (migrate status | up | down-to N)
   import    load courses from a directory of lesson files (import --check DIR
             validates them without a database)
+  export    write a course's published lessons back as files
+            (export --course SLUG DIR; importing DIR again is a no-op)
   user      create accounts and set roles (user add --email E --role R;
             user role --email E --role R)
 
@@ -63,6 +65,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runMigrate(ctx, rest, stdout, stderr)
 	case "import":
 		return runImport(ctx, rest, stdout, stderr)
+	case "export":
+		return runExport(ctx, rest, stdout, stderr)
 	case "grade":
 		return runGrade(ctx, rest, stdin, stdout, stderr)
 	case "user":
