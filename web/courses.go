@@ -11,15 +11,18 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
 func (s *Server) mountCourses(r chi.Router) {
 	r.Get("/courses/{course}", s.handle(s.course))
-	r.Get("/courses/{course}/{lesson}", s.handle(s.lesson))
+	r.Get("/courses/{course}/{lesson}", s.handleOwnAccount(s.lesson))
 	r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
 	r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
 	r.With(s.requireRole(auth.Learner)).Post("/courses/{course}/{lesson}/reviews/{key}", s.handle(s.requestReview))
@@ -76,9 +79,12 @@ func (s *Server) answered(r *http.Request, course string) (map[string]map[string
 	return progress.AnsweredFrom(s.anonymous(r), course), nil
 }
 
+// lesson reads the signed-in account in the lesson's own query, so it is
+// mounted with handleOwnAccount: with the session, two queries in all.
 func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.lessonView(r)
 	if err != nil {
+		_ = s.readAccount(r) // for the error page's header; the error shown is err
 		return err
 	}
 	if s.currentUser(r) == nil && v.State.Empty() {
@@ -106,22 +112,56 @@ func (s *Server) renderBlankLesson(w http.ResponseWriter, r *http.Request, v vie
 	return nil
 }
 
+// lessonView is the lesson as the visitor sees it. For a signed-in learner
+// one query reads the lesson, their account, their answers and their
+// scores.
 func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
+	ctx := r.Context()
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
-	p, err := s.catalog.Lesson(r.Context(), course, lesson)
+	id := s.signedInID(r)
+	if id == 0 {
+		p, err := s.catalog.Lesson(ctx, course, lesson)
+		if err != nil {
+			return views.LessonView{}, err
+		}
+		return s.anonymousLessonView(r, p)
+	}
+	user, state, latest := auth.NewUserColumn(id), progress.NewStateColumn(id), scores.NewLatestColumn(id)
+	p, err := s.catalog.Lesson(ctx, course, lesson, user, state, latest)
 	if err != nil {
 		return views.LessonView{}, err
 	}
-	v := views.LessonView{LessonPage: p, Errors: map[string]string{}, Drafts: map[string]progress.Response{}}
-	if u := s.currentUser(r); u != nil {
-		v.State, err = s.progress.LessonState(r.Context(), u.ID, course, lesson)
-	} else {
-		v.State = progress.StateFrom(s.anonymous(r), course, lesson)
+	u, err := user.User()
+	switch {
+	case errors.Is(err, postgres.ErrNotFound):
+		s.setAccount(r, nil) // deleted: the visitor is signed out
+		return s.anonymousLessonView(r, p)
+	case err != nil:
+		return views.LessonView{}, err
 	}
-	if err != nil {
+	s.setAccount(r, &u)
+	v := newLessonView(p)
+	if v.State, err = state.State(course, lesson); err != nil {
 		return v, err
 	}
-	v.Scores, err = s.lessonScores(r, v)
+	subs, err := latest.Submissions()
+	for key, sub := range subs {
+		v.Scores[key] = scoreView(sub)
+	}
+	return v, err
+}
+
+func newLessonView(p catalog.LessonPage) views.LessonView {
+	return views.LessonView{LessonPage: p, Errors: map[string]string{}, Drafts: map[string]progress.Response{},
+		Scores: map[string]views.ScoreView{}}
+}
+
+// anonymousLessonView shows a visitor's answers from their session.
+func (s *Server) anonymousLessonView(r *http.Request, p catalog.LessonPage) (views.LessonView, error) {
+	v := newLessonView(p)
+	v.State = progress.StateFrom(s.anonymous(r), p.Course.Slug, p.Lesson.Slug)
+	var err error
+	v.Scores, err = s.anonymousScores(r, v)
 	return v, err
 }
 

@@ -45,6 +45,17 @@ var (
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error
 
 func (s *Server) handle(h handlerFunc) http.HandlerFunc {
+	return s.handleOwnAccount(func(w http.ResponseWriter, r *http.Request) error {
+		if err := s.readAccount(r); err != nil {
+			return err
+		}
+		return h(w, r)
+	})
+}
+
+// handleOwnAccount is handle for a page that reads the signed-in account
+// itself, in the same query as its own data (see account).
+func (s *Server) handleOwnAccount(h handlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if err := h(w, r); err != nil {
 			s.renderError(w, r, err)

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"sync/atomic"
 	"testing"
@@ -13,7 +14,8 @@ import (
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
-// queryCounter counts every query the server's pool runs.
+// queryCounter counts every statement the server's pool runs, alone or in
+// a batch.
 type queryCounter struct{ n atomic.Int64 }
 
 func (c *queryCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
@@ -23,10 +25,19 @@ func (c *queryCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.T
 
 func (c *queryCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
-// TestSignedInLessonPageQueriesDoNotGrowWithHistory counts the queries a
-// signed-in learner's lesson page costs, before and after a long history of
-// answers: the count must not depend on how much they have answered.
-func TestSignedInLessonPageQueriesDoNotGrowWithHistory(t *testing.T) {
+func (c *queryCounter) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	return ctx
+}
+
+func (c *queryCounter) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {
+	c.n.Add(1)
+}
+
+func (c *queryCounter) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
+
+// countedSite is a site whose queries are counted.
+func countedSite(t *testing.T) (*site, *queryCounter) {
+	t.Helper()
 	counter := &queryCounter{}
 	cfg, err := pgxpool.ParseConfig(pgtest.NewDSN(t))
 	if err != nil {
@@ -38,27 +49,108 @@ func TestSignedInLessonPageQueriesDoNotGrowWithHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	s := newSiteOn(t, pool)
+	return newSiteOn(t, pool), counter
+}
+
+// cost is the number of queries one view of path costs v, after a first
+// view that warms the document cache and the pool's connections.
+func (c *queryCounter) cost(v *visitor, path string) int64 {
+	v.t.Helper()
+	v.get(path)
+	before := c.n.Load()
+	if p := v.get(path); p.status != http.StatusOK {
+		v.t.Fatalf("GET %s: status %d", path, p.status)
+	}
+	return c.n.Load() - before
+}
+
+// TestLessonPageQueryBudget: a signed-in learner's lesson page costs at most
+// two queries (the session, then the lesson with their account, answers and
+// scores), however long their history; an anonymous visitor's at most one
+// beyond their session.
+func TestLessonPageQueryBudget(t *testing.T) {
+	s, counter := countedSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Lee": auth.Learner})
-	v := as["Lee"]
+	lee := as["Lee"]
 	cps, rev := s.checkpoints(t)
 
-	cost := func() int64 {
-		v.get(lesson3) // warm the document cache and connections
-		before := counter.n.Load()
-		v.get(lesson3)
-		return counter.n.Load() - before
-	}
-	fresh := cost()
+	fresh := counter.cost(lee, lesson3)
 	for i := 0; i < 40; i++ {
 		cp := cps[i%len(cps)]
-		v.post(lesson3+"/checkpoints/"+cp.Key, answer(cp, rev, i%2 == 0))
-		v.post(lesson3+"/responses/explain-back", url.Values{"revision": {rev}, "answer": {"Explanation"}, "confidence": {"confident"}})
+		lee.post(lesson3+"/checkpoints/"+cp.Key, answer(cp, rev, i%2 == 0))
+		lee.post(lesson3+"/responses/explain-back", url.Values{"revision": {rev}, "answer": {"Explanation"}, "confidence": {"confident"}})
 	}
-	v.post(lesson3+"/responses/release-and-traffic", url.Values{"revision": {rev}, "answer": {"Compare long prompts on each version."}, "confidence": {"confident"}})
-	seasoned := cost()
-	t.Logf("signed-in lesson page: %d queries with no history, %d after 81 answers", fresh, seasoned)
-	if seasoned != fresh {
-		t.Errorf("the lesson page costs %d queries after 81 answers and %d before: the cost grows with history", seasoned, fresh)
+	lee.post(lesson3+"/responses/release-and-traffic", url.Values{"revision": {rev}, "answer": {"Compare long prompts on each version."}, "confidence": {"confident"}})
+	seasoned := counter.cost(lee, lesson3)
+	p := lee.get(lesson3)
+	if !signedIn(p) || p.doc.Find(`[data-testid="score"]`).Length() != 1 {
+		t.Errorf("after 81 answers: signed in %v, %d scores shown; want signed in with the exercise's score",
+			signedIn(p), p.doc.Find(`[data-testid="score"]`).Length())
+	}
+
+	visitor := s.visitor(t)
+	noSession := counter.cost(visitor, lesson3)
+	visitor.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true))
+	withAnswers := counter.cost(visitor, lesson3)
+
+	t.Logf("lesson page queries: signed in %d with no history, %d after 81 answers; anonymous %d, %d with answers in the session",
+		fresh, seasoned, noSession, withAnswers)
+	for _, c := range []struct {
+		who      string
+		got, max int64
+	}{
+		{"a signed-in learner with no history", fresh, 2},
+		{"a signed-in learner after 81 answers", seasoned, 2},
+		{"an anonymous visitor without a session", noSession, 1},
+		{"an anonymous visitor with answers in the session", withAnswers, 2},
+	} {
+		if c.got > c.max {
+			t.Errorf("the lesson page costs %s %d queries, want at most %d", c.who, c.got, c.max)
+		}
+	}
+}
+
+// TestLessonPageReadsTheAccountFresh: the lesson page reads the account in
+// its own query, and still sees a role change or a deleted account at once.
+func TestLessonPageReadsTheAccountFresh(t *testing.T) {
+	s := newSite(t)
+	users, as := accounts(t, s, map[string]auth.Role{"Ivy": auth.Learner})
+	ivy := as["Ivy"]
+	reviewLink := func() bool { return ivy.get(lesson3).doc.Find(`header a[href="/review"]`).Length() == 1 }
+	if reviewLink() {
+		t.Fatal("a learner's lesson page links to the review queue")
+	}
+	ctx := context.Background()
+	if _, err := s.users.SetRole(ctx, users["Ivy"].ID, auth.Instructor); err != nil {
+		t.Fatal(err)
+	}
+	if !reviewLink() {
+		t.Error("after promotion to instructor, the lesson page does not link to the review queue")
+	}
+	if _, err := s.users.SetRole(ctx, users["Ivy"].ID, auth.Learner); err != nil {
+		t.Fatal(err)
+	}
+	if reviewLink() {
+		t.Error("after demotion to learner, the lesson page still links to the review queue")
+	}
+	if _, err := s.pool.Exec(ctx, "DELETE FROM users WHERE id = $1", users["Ivy"].ID); err != nil {
+		t.Fatal(err)
+	}
+	if p := ivy.get(lesson3); p.status != http.StatusOK || signedIn(p) {
+		t.Errorf("after the account was deleted: status %d, signed in %v; want 200, signed out", p.status, signedIn(p))
+	}
+	if p := ivy.get("/courses/serving-incidents/no-such-lesson"); p.status != http.StatusNotFound || signedIn(p) {
+		t.Errorf("a missing lesson after the account was deleted: status %d, signed in %v", p.status, signedIn(p))
+	}
+}
+
+// TestMissingLessonShowsWhoIsSignedIn: the lesson page reads the account
+// with the lesson, so when there is no lesson it reads it for the 404 page.
+func TestMissingLessonShowsWhoIsSignedIn(t *testing.T) {
+	s := newSite(t)
+	_, as := accounts(t, s, map[string]auth.Role{"Max": auth.Learner})
+	p := as["Max"].get("/courses/serving-incidents/no-such-lesson")
+	if p.status != http.StatusNotFound || !signedIn(p) {
+		t.Errorf("status %d, signed in %v; want 404 with the header signed in", p.status, signedIn(p))
 	}
 }

@@ -53,21 +53,11 @@ func (s *Server) scoreMerged(ctx context.Context, tx pgx.Tx, saved []progress.Sa
 	return nil
 }
 
-// lessonScores is the current score of the learner's latest answer to each
-// exercise and probe on the lesson.
-func (s *Server) lessonScores(r *http.Request, v views.LessonView) (map[string]views.ScoreView, error) {
+// anonymousScores scores an anonymous visitor's latest answer to each
+// exercise and probe on the lesson, as shown: their answers are not stored
+// yet.
+func (s *Server) anonymousScores(r *http.Request, v views.LessonView) (map[string]views.ScoreView, error) {
 	out := map[string]views.ScoreView{}
-	if u := s.currentUser(r); u != nil {
-		subs, err := s.scores.LatestFor(r.Context(), u.ID, v.Course.Slug, v.Lesson.Slug)
-		if err != nil {
-			return nil, err
-		}
-		for key, sub := range subs {
-			out[key] = scoreView(sub)
-		}
-		return out, nil
-	}
-	// An anonymous visitor's answers are not stored yet: score them as shown.
 	for key, rs := range v.State.Responses {
 		last := rs[len(rs)-1]
 		if last.Kind != lessons.KindExercise && last.Kind != lessons.KindProbe {

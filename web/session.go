@@ -43,35 +43,82 @@ func newSessions(pool *pgxpool.Pool, secure bool) *scs.SessionManager {
 	return sm
 }
 
-type userKey struct{}
+type accountKey struct{}
 
-// loadUser puts the signed-in user, if any, in the request context. The
-// role is read fresh each request, so a role change applies at once.
+// account is who the session says is signed in. Their row is read fresh
+// once per request, so a role change applies at once, but only when first
+// needed: by s.handle before its handler runs, by requireRole, or by the
+// lesson page in the same query as the lesson (handleOwnAccount).
+type account struct {
+	id   int64
+	read bool
+	user *auth.User // once read: nil when the account no longer exists
+}
+
+func accountOf(r *http.Request) *account {
+	a, _ := r.Context().Value(accountKey{}).(*account)
+	return a
+}
+
+// loadUser notes the signed-in user's id, if any, for readAccount and
+// pages that read the account themselves.
 func (s *Server) loadUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := s.sessions.GetInt64(r.Context(), sessionUserID)
-		if id == 0 {
-			next.ServeHTTP(w, r)
-			return
-		}
-		u, err := s.users.ByID(r.Context(), id)
-		switch {
-		case errors.Is(err, postgres.ErrNotFound):
-			s.sessions.Remove(r.Context(), sessionUserID) // the account was deleted
-		case err != nil:
-			s.renderError(w, r, err)
-			return
-		default:
-			r = r.WithContext(context.WithValue(r.Context(), userKey{}, &u))
+		if id := s.sessions.GetInt64(r.Context(), sessionUserID); id != 0 {
+			r = r.WithContext(context.WithValue(r.Context(), accountKey{}, &account{id: id}))
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-// currentUser is the signed-in user, or nil for an anonymous visitor.
+// readAccount reads the signed-in user's row, unless this request already
+// has.
+func (s *Server) readAccount(r *http.Request) error {
+	a := accountOf(r)
+	if a == nil || a.read {
+		return nil
+	}
+	u, err := s.users.ByID(r.Context(), a.id)
+	switch {
+	case errors.Is(err, postgres.ErrNotFound):
+		s.setAccount(r, nil)
+	case err != nil:
+		return err
+	default:
+		s.setAccount(r, &u)
+	}
+	return nil
+}
+
+// signedInID is the id of the account the session is signed in to, while
+// not known to be gone; 0 for an anonymous visitor.
+func (s *Server) signedInID(r *http.Request) int64 {
+	if a := accountOf(r); a != nil && (!a.read || a.user != nil) {
+		return a.id
+	}
+	return 0
+}
+
+// setAccount records the signed-in user's row, read by the page itself; nil
+// means the account was deleted, and the visitor is signed out.
+func (s *Server) setAccount(r *http.Request, u *auth.User) {
+	a := accountOf(r)
+	if a == nil {
+		return
+	}
+	a.read, a.user = true, u
+	if u == nil {
+		s.sessions.Remove(r.Context(), sessionUserID)
+	}
+}
+
+// currentUser is the signed-in user, or nil for an anonymous visitor. Only
+// meaningful once the account is read (see account).
 func (s *Server) currentUser(r *http.Request) *auth.User {
-	u, _ := r.Context().Value(userKey{}).(*auth.User)
-	return u
+	if a := accountOf(r); a != nil {
+		return a.user
+	}
+	return nil
 }
 
 // requireRole lets through users with at least role min; anonymous visitors
@@ -79,6 +126,10 @@ func (s *Server) currentUser(r *http.Request) *auth.User {
 func (s *Server) requireRole(min auth.Role) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if err := s.readAccount(r); err != nil {
+				s.renderError(w, r, err)
+				return
+			}
 			u := s.currentUser(r)
 			if u == nil {
 				// Only a page can be returned to: after signing in, the browser

@@ -111,36 +111,3 @@ func (s *Store) Submission(ctx context.Context, responseID int64) (Submission, e
 	}
 	return sub, nil
 }
-
-// LatestFor returns, per item key, a learner's latest scored answer on one
-// lesson (in any of its revisions) with its history and requests, in one
-// query. Items never answered, or answered only before scoring existed,
-// are absent.
-func (s *Store) LatestFor(ctx context.Context, userID int64, course, lesson string) (map[string]Submission, error) {
-	rows, err := s.pool.Query(ctx, `
-		SELECT `+submissionColumns+` FROM (
-			SELECT DISTINCT ON (y.item_key) y.*
-			FROM responses y
-			JOIN lesson_revisions yr ON yr.id = y.revision_id
-			JOIN lessons yl ON yl.id = yr.lesson_id
-			JOIN courses yc ON yc.id = yl.course_id
-			WHERE y.user_id = $1 AND yc.slug = $2 AND yl.slug = $3 AND y.kind IN ('exercise', 'probe')
-			  AND EXISTS (SELECT 1 FROM score_events se WHERE se.response_id = y.id)
-			ORDER BY y.item_key, y.created_at DESC, y.id DESC) x`+submissionJoins, userID, course, lesson)
-	if err != nil {
-		return nil, fmt.Errorf("reading scored answers on %s/%s: %w", course, lesson, err)
-	}
-	defer rows.Close()
-	out := map[string]Submission{}
-	for rows.Next() {
-		sub, err := scanSubmission(rows)
-		if err != nil {
-			return nil, fmt.Errorf("reading scored answers on %s/%s: %w", course, lesson, err)
-		}
-		out[sub.Key] = sub
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading scored answers on %s/%s: %w", course, lesson, err)
-	}
-	return out, nil
-}

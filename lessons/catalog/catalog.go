@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
@@ -141,9 +143,21 @@ func decodeSiblings(b []byte) ([]LessonSummary, error) {
 	return out, nil
 }
 
+// Column is one more value read together with a lesson, in the lesson's
+// query, from another package's SQL: a signed-in learner's page needs their
+// account, answers and scores, and one round trip costs less than four.
+type Column interface {
+	// Expr is a scalar SQL expression. It may refer to the lesson's course
+	// as c, the lesson as l and its current revision as r; arg adds a
+	// parameter and returns its placeholder.
+	Expr(arg func(v any) string) string
+	// Dest receives the value, as for pgx's Scan.
+	Dest() any
+}
+
 // Lesson returns the current revision of a lesson, with its course's lesson
-// list, in one query.
-func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string) (LessonPage, error) {
+// list and any extra columns, in one query.
+func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string, extra ...Column) (LessonPage, error) {
 	var p LessonPage
 	var siblings, doc []byte
 	// The document is large and immutable per revision: send the revision
@@ -154,14 +168,25 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string) (Le
 	if id, ok := c.lastRevision.Load(key); ok {
 		known = id.(int64)
 	}
+	args := []any{courseSlug, lessonSlug, known}
+	dest := []any{&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &siblings, &doc}
+	var cols strings.Builder
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	for _, x := range extra {
+		cols.WriteString(", ")
+		cols.WriteString(x.Expr(arg))
+		dest = append(dest, x.Dest())
+	}
 	err := c.pool.QueryRow(ctx, `
 		SELECT c.slug, c.title, c.summary, r.id, r.number, `+siblingsJSON+`,
-		       CASE WHEN r.id = $3 THEN NULL ELSE r.document END
+		       CASE WHEN r.id = $3 THEN NULL ELSE r.document END`+cols.String()+`
 		FROM courses c
 		JOIN lessons l ON l.course_id = c.id
 		JOIN lesson_revisions r ON r.id = l.current_revision_id
-		WHERE c.slug = $1 AND l.slug = $2`, courseSlug, lessonSlug, known).
-		Scan(&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &siblings, &doc)
+		WHERE c.slug = $1 AND l.slug = $2`, args...).Scan(dest...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, fmt.Errorf("lesson %s/%s: %w", courseSlug, lessonSlug, postgres.ErrNotFound)
 	}
@@ -177,7 +202,7 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string) (Le
 			return p, nil
 		}
 		c.lastRevision.Delete(key) // cannot happen while docs never evicts; retry in full
-		return c.Lesson(ctx, courseSlug, lessonSlug)
+		return c.Lesson(ctx, courseSlug, lessonSlug, extra...)
 	}
 	p.Lesson, err = c.document(p.RevisionID, doc)
 	if err == nil {

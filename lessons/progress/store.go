@@ -8,7 +8,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
@@ -89,49 +88,6 @@ func (s *Store) Merge(ctx context.Context, userID int64, a Anonymous, afterRespo
 		}
 		return nil
 	})
-}
-
-// LessonState returns a learner's answers on one lesson, in any revision:
-// the latest attempt per checkpoint with the count, and every response.
-func (s *Store) LessonState(ctx context.Context, userID int64, course, lesson string) (LessonState, error) {
-	rows, err := s.pool.Query(ctx, `
-		WITH revs AS (
-			SELECT r.id FROM lesson_revisions r
-			JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
-			WHERE c.slug = $2 AND l.slug = $3)
-		SELECT * FROM (
-			SELECT DISTINCT ON (a.item_key) 'a' AS which, a.revision_id, a.item_key, a.option, a.correct,
-			       count(*) OVER (PARTITION BY a.item_key) AS n, '' AS kind, '' AS answer, '' AS confidence, a.answered_at AS at
-			FROM checkpoint_attempts a WHERE a.user_id = $1 AND a.revision_id IN (SELECT id FROM revs)
-			ORDER BY a.item_key, a.answered_at DESC, a.id DESC) latest
-		UNION ALL
-		SELECT 'r', x.revision_id, x.item_key, 0, false, 1, x.kind, x.answer, x.confidence, x.created_at
-		FROM responses x WHERE x.user_id = $1 AND x.revision_id IN (SELECT id FROM revs)
-		ORDER BY at, revision_id`, userID, course, lesson)
-	if err != nil {
-		return LessonState{}, fmt.Errorf("reading answers: %w", err)
-	}
-	defer rows.Close()
-	st := newLessonState()
-	for rows.Next() {
-		var which, kind, answer, confidence string
-		var revision int64
-		var key string
-		var option, n int
-		var correct bool
-		var when time.Time
-		if err := rows.Scan(&which, &revision, &key, &option, &correct, &n, &kind, &answer, &confidence, &when); err != nil {
-			return LessonState{}, err
-		}
-		if which == "a" {
-			st.Last[key] = Attempt{Course: course, Lesson: lesson, RevisionID: revision, Key: key, Option: option, Correct: correct, At: when}
-			st.Attempts[key] = n
-		} else {
-			st.Responses[key] = append(st.Responses[key], Response{Course: course, Lesson: lesson, RevisionID: revision, Key: key,
-				Kind: lessons.Kind(kind), Answer: answer, Confidence: Confidence(confidence), At: when})
-		}
-	}
-	return st, rows.Err()
 }
 
 // Answered lists, per lesson slug, the item keys a learner has answered in
