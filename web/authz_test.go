@@ -119,6 +119,9 @@ func TestRoleRouteMatrix(t *testing.T) {
 // authzMatrix is every route with what each role gets from it.
 func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Event) []authzRoute {
 	taraRole := "/admin/users/" + strconv.FormatInt(tara.ID, 10) + "/role"
+	const authorCourse = "/author/courses/serving-incidents"
+	const authorLesson = authorCourse + "/lessons/work-a-serving-incident"
+	badEdit := url.Values{"base": {"1"}, "title": {"T"}, "goal": {"G"}, "minutes": {"soon"}, "body": {"\n## S\n"}}
 	signedInGoesHome := map[string]authzWant{asAnonymous: wantOK(), asLearner: wantSeeOther("/me"), asInstructor: wantSeeOther("/me"), asAdmin: wantSeeOther("/me")}
 	learnersOnly := func(path string) map[string]authzWant {
 		return map[string]authzWant{asAnonymous: wantSignInFirst(path), asLearner: wantOK(), asInstructor: wantOK(), asAdmin: wantOK()}
@@ -230,6 +233,30 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 			method: "POST", pattern: "/review/{response}", path: reviewPath(auto.ResponseID),
 			form: reviewForm(strconv.FormatInt(auto.ID, 10), matrixPoints, nil),
 			want: instructorsOnly("", wantRefused()),
+		},
+
+		// Authoring: instructors and admins. Every POST sends something
+		// refused for those let in, so nothing changes between roles.
+		{method: "GET", pattern: "/author", path: "/author", want: instructorsOnly("/author", wantOK())},
+		{method: "GET", pattern: "/author/courses/new", path: "/author/courses/new", want: instructorsOnly("/author/courses/new", wantOK())},
+		{method: "POST", pattern: "/author/courses", path: "/author/courses", form: url.Values{"slug": {"Not A Slug"}}, want: instructorsOnly("", wantRefused())},
+		{method: "GET", pattern: "/author/courses/{course}", path: authorCourse, want: instructorsOnly(authorCourse, wantOK())},
+		{method: "POST", pattern: "/author/courses/{course}", path: authorCourse, form: url.Values{"title": {""}}, want: instructorsOnly("", wantRefused())},
+		{
+			method: "POST", pattern: "/author/courses/{course}/lessons", path: authorCourse + "/lessons",
+			form: url.Values{"title": {"T"}, "slug": {"t"}, "minutes": {"soon"}}, want: instructorsOnly("", wantRefused()),
+		},
+		{method: "GET", pattern: "/author/courses/{course}/lessons/{lesson}", path: authorLesson, want: instructorsOnly(authorLesson, wantOK())},
+		{method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}", path: authorLesson, form: badEdit, want: instructorsOnly("", wantRefused())},
+		{method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/preview", path: authorLesson + "/preview", form: badEdit, want: instructorsOnly("", wantRefused())},
+		{
+			method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/publish", path: authorLesson + "/publish",
+			form: url.Values{"number": {"99"}}, want: instructorsOnly("", authzWant{status: http.StatusConflict}),
+		},
+		{method: "GET", pattern: "/author/courses/{course}/lessons/{lesson}/history", path: authorLesson + "/history", want: instructorsOnly(authorLesson+"/history", wantOK())},
+		{
+			method: "GET", pattern: "/author/courses/{course}/lessons/{lesson}/revisions/{n}", path: authorLesson + "/revisions/1",
+			want: instructorsOnly(authorLesson+"/revisions/1", wantOK()),
 		},
 	}
 }

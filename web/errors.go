@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
+	"net"
 	"net/http"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -72,6 +75,9 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) 
 		w.Header().Set("Retry-After", "5")
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	// The page must render even when the error is the request's deadline:
+	// templ refuses to render into a context that is done.
+	r = r.WithContext(context.WithoutCancel(r.Context()))
 	s.renderStatus(w, r, he.status, views.Error(he.status, he.title, he.message))
 }
 
@@ -84,12 +90,27 @@ func classify(err error) *httpError {
 		return he
 	case errors.Is(err, postgres.ErrNotFound):
 		return errNotFound
-	case errors.As(err, &connErr), errors.Is(err, context.DeadlineExceeded), pgconn.SafeToRetry(err):
+	case errors.As(err, &connErr), errors.Is(err, context.DeadlineExceeded), pgconn.SafeToRetry(err), lostConnection(err):
 		return errUnavailable
-	case errors.As(err, &pgErr) && pgErr.Code == "57P01": // admin_shutdown: the server is restarting
+	case errors.As(err, &pgErr) && unavailableCode(pgErr.Code):
 		return errUnavailable
 	}
 	return errInternal
+}
+
+// lostConnection is a database connection that broke under a query: the
+// server restarted or crashed, or the network dropped it. The handlers
+// make no other network calls.
+func lostConnection(err error) bool {
+	var netErr net.Error
+	return errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+// unavailableCode is an SQLSTATE that means the server is going away or
+// not yet back: connection exceptions (class 08), admin_shutdown,
+// crash_shutdown and cannot_connect_now.
+func unavailableCode(code string) bool {
+	return strings.HasPrefix(code, "08") || code == "57P01" || code == "57P02" || code == "57P03"
 }
 
 // render writes a page with status 200.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -107,14 +108,27 @@ func (s *Server) crossOriginProtection() func(http.Handler) http.Handler {
 	return cop.Handler
 }
 
-// limitBody caps request bodies at n bytes.
+// limitBody caps request bodies at n bytes. A route's own limit replaces
+// the site-wide one rather than nesting inside it, so a route can allow
+// more (a lesson file) as well as less.
 func limitBody(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r.Body = http.MaxBytesReader(w, r.Body, n)
+			body := r.Body
+			if l, ok := body.(*limitedBody); ok {
+				body = l.unlimited
+			}
+			r.Body = &limitedBody{ReadCloser: http.MaxBytesReader(w, body, n), unlimited: body}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// limitedBody is a request body under limitBody's cap, remembering the
+// body without it.
+type limitedBody struct {
+	io.ReadCloser
+	unlimited io.ReadCloser
 }
 
 // parseForm parses the body, telling an oversized form from a malformed

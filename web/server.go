@@ -67,6 +67,11 @@ func New(d Deps) http.Handler {
 		users:    auth.NewStore(d.Pool),
 		sessions: newSessions(d.Pool, d.SecureCookies),
 	}
+	// Sessions are read and saved within the request's deadline, and one
+	// that cannot be gets the same error pages as any other failure (503
+	// while the database is away) instead of scs's plain-text 500.
+	s.sessions.Store = sessionStore{Store: s.sessions.Store, pool: d.Pool}
+	s.sessions.ErrorFunc = s.renderError
 	if d.RequestTimeout == 0 {
 		d.RequestTimeout = 10 * time.Second
 	}

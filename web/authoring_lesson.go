@@ -1,0 +1,255 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/web/views"
+)
+
+// diffContext is how many unchanged lines a diff shows around a change.
+const diffContext = 3
+
+func (s *Server) mountLessonEditor(r chi.Router) {
+	const lesson = "/author/courses/{course}/lessons/{lesson}"
+	r.Get(lesson, s.handle(s.lessonEditor))
+	r.Post(lesson, s.handle(s.saveLesson))
+	r.Post(lesson+"/preview", s.handle(s.previewLesson))
+	r.Post(lesson+"/publish", s.handle(s.publishLesson))
+}
+
+// lessonEditor opens the newest revision. ?saved=N and ?published=N,
+// set by the redirects after saving and publishing, confirm them.
+func (s *Server) lessonEditor(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.editorAtHead(r)
+	if err != nil {
+		return err
+	}
+	v.Saved, _ = strconv.Atoi(r.URL.Query().Get("saved"))
+	v.Published, _ = strconv.Atoi(r.URL.Query().Get("published"))
+	return s.render(w, r, views.LessonEditor(v))
+}
+
+// editorAtHead is the editor showing the newest revision's text.
+func (s *Server) editorAtHead(r *http.Request) (views.LessonEditorView, error) {
+	d, err := s.catalog.Draft(r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson"))
+	if err != nil {
+		return views.LessonEditorView{}, err
+	}
+	parts, err := lessons.SplitSource(d.Source)
+	if err != nil {
+		return views.LessonEditorView{}, err
+	}
+	v := newEditorView(d, parts, d.Head.Number)
+	v.Form.Values["minutes"] = strconv.Itoa(parts.Front.Minutes)
+	v.Form.Values["title"], v.Form.Values["goal"], v.Form.Values["body"] = parts.Front.Title, parts.Front.Goal, parts.Body
+	if err := checkEdit(&v, parts, d.Source); err != nil {
+		return v, err
+	}
+	v.HeadCalibration = v.PreviewCalibration
+	return v, nil
+}
+
+func newEditorView(d catalog.Draft, parts lessons.SourceParts, base int) views.LessonEditorView {
+	return views.LessonEditorView{Draft: d, Front: parts.Front, Base: base,
+		Form:   views.Form{Values: map[string]string{}, Errors: map[string]string{}},
+		Blocks: lessons.SourceBlocks(parts.Body)}
+}
+
+// checkEdit parses a lesson file as saving would, for the preview, and
+// puts any problems beside the editor's fields.
+func checkEdit(v *views.LessonEditorView, parts lessons.SourceParts, src []byte) error {
+	l, calibration, err := catalog.CheckLesson(v.Draft.Course.Slug, v.Draft.Slug, src)
+	var ps lessons.Problems
+	switch {
+	case errors.As(err, &ps):
+		v.Other = append(v.Other, lessonProblems(ps, src, parts, v.Form.Errors, "title", "goal", "minutes")...)
+		return nil
+	case err != nil:
+		return err
+	}
+	v.Preview = l
+	v.PreviewCalibration = bodyMessages(calibration, parts)
+	return nil
+}
+
+// bodyMessages says where in the body each problem is.
+func bodyMessages(ps lessons.Problems, parts lessons.SourceParts) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = fmt.Sprintf("Line %d of the body: %s", p.Line-parts.BodyLine()+1, p.Msg)
+	}
+	return out
+}
+
+// edit is the lesson text an author sent: the fields as typed, and the
+// lesson file they make with the front matter of the revision they
+// started from.
+type edit struct {
+	base  int
+	form  views.Form
+	parts lessons.SourceParts
+	src   []byte // nil when a field could not be read
+}
+
+func (s *Server) readEdit(r *http.Request) (edit, error) {
+	if err := parseForm(r); err != nil {
+		return edit{}, err
+	}
+	base, err := strconv.Atoi(r.PostFormValue("base"))
+	if err != nil {
+		return edit{}, errBadForm
+	}
+	e := edit{base: base, form: formValues(r, "title", "goal", "minutes", "body")}
+	_, src, err := s.catalog.RevisionSource(r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), base)
+	if err != nil {
+		return e, err
+	}
+	if e.parts, err = lessons.SplitSource(src); err != nil {
+		return e, err
+	}
+	e.parts.Front.Title = strings.TrimSpace(e.form.Values["title"])
+	e.parts.Front.Goal = strings.TrimSpace(e.form.Values["goal"])
+	e.parts.Body = e.form.Values["body"]
+	var ok bool
+	if e.parts.Front.Minutes, ok = readMinutes(e.form); ok {
+		e.src = e.parts.Bytes()
+	}
+	return e, nil
+}
+
+// editorWithEdit is the editor showing the author's text over the current
+// state of the lesson, checked and previewed.
+func (s *Server) editorWithEdit(r *http.Request, e edit) (views.LessonEditorView, error) {
+	head, err := s.editorAtHead(r)
+	if err != nil {
+		return head, err
+	}
+	v := newEditorView(head.Draft, e.parts, e.base)
+	v.Blocks, v.HeadCalibration = head.Blocks, head.HeadCalibration
+	v.Form = e.form
+	if e.src != nil {
+		err = checkEdit(&v, e.parts, e.src)
+	}
+	return v, err
+}
+
+func (s *Server) previewLesson(w http.ResponseWriter, r *http.Request) error {
+	e, err := s.readEdit(r)
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if isHTMX(r) {
+		// Only the preview is swapped: the lesson's state is not needed.
+		v := views.LessonEditorView{Draft: catalog.Draft{Slug: chi.URLParam(r, "lesson")}, Form: e.form}
+		v.Draft.Course.Slug = chi.URLParam(r, "course")
+		if e.src != nil {
+			if err := checkEdit(&v, e.parts, e.src); err != nil {
+				return err
+			}
+		}
+		return s.render(w, r, views.EditorPreview(v))
+	}
+	v, err := s.editorWithEdit(r, e)
+	if err != nil {
+		return err
+	}
+	if v.Preview == nil {
+		status = http.StatusUnprocessableEntity
+	}
+	return s.renderStatus(w, r, status, views.LessonEditor(v))
+}
+
+func (s *Server) saveLesson(w http.ResponseWriter, r *http.Request) error {
+	e, err := s.readEdit(r)
+	if err != nil {
+		return err
+	}
+	if e.src == nil {
+		return s.refuseEdit(w, r, e, http.StatusUnprocessableEntity, nil)
+	}
+	// "Save my version" over a newer revision names that revision.
+	base := e.base
+	if over, err := strconv.Atoi(r.PostFormValue("save_over")); err == nil {
+		base = over
+	}
+	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
+	res, err := s.catalog.SaveDraft(r.Context(), s.currentUser(r).ID, course, lesson, base, e.src)
+	var ps lessons.Problems
+	var stale *catalog.StaleError
+	switch {
+	case err == nil:
+		http.Redirect(w, r, views.AuthorLessonURL(course, lesson)+"?saved="+strconv.Itoa(res.Revision.Number), http.StatusSeeOther)
+		return nil
+	case errors.As(err, &ps):
+		return s.refuseEdit(w, r, e, http.StatusUnprocessableEntity, nil)
+	case errors.As(err, &stale):
+		return s.refuseEdit(w, r, e, http.StatusConflict, &views.StaleView{
+			Base: stale.Base, Head: stale.Head,
+			Diff: lessons.Diff(string(stale.Source), string(e.src), diffContext),
+		})
+	}
+	return err
+}
+
+// refuseEdit shows the editor again with the author's text and what was
+// wrong with it; nothing was saved.
+func (s *Server) refuseEdit(w http.ResponseWriter, r *http.Request, e edit, status int, stale *views.StaleView) error {
+	v, err := s.editorWithEdit(r, e)
+	if err != nil {
+		return err
+	}
+	v.Stale = stale
+	return s.renderStatus(w, r, status, views.LessonEditor(v))
+}
+
+func (s *Server) publishLesson(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	number, err := strconv.Atoi(r.PostFormValue("number"))
+	if err != nil {
+		return errBadForm
+	}
+	ctx, course, lesson := r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
+	_, err = s.catalog.Publish(ctx, s.currentUser(r).ID, course, lesson, number)
+	if err == nil {
+		http.Redirect(w, r, views.AuthorLessonURL(course, lesson)+"?published="+strconv.Itoa(number), http.StatusSeeOther)
+		return nil
+	}
+	var stale *catalog.StaleError
+	var refused *catalog.CalibrationError
+	var ps lessons.Problems
+	if !errors.As(err, &stale) && !errors.As(err, &refused) && !errors.As(err, &ps) {
+		return err
+	}
+	v, verr := s.editorAtHead(r)
+	if verr != nil {
+		return verr
+	}
+	if stale == nil {
+		// The revision's calibration (or text) is what refused it; the
+		// editor lists it beside the publish button.
+		v.PublishRefused = true
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.LessonEditor(v))
+	}
+	v.Stale = &views.StaleView{Base: stale.Base, Head: stale.Head, Publish: true}
+	// A number that never was a revision has nothing to compare.
+	_, old, err := s.catalog.RevisionSource(ctx, course, lesson, number)
+	switch {
+	case err == nil:
+		v.Stale.Diff = lessons.Diff(string(old), string(stale.Source), diffContext)
+	case !errors.Is(err, postgres.ErrNotFound):
+		return err
+	}
+	return s.renderStatus(w, r, http.StatusConflict, views.LessonEditor(v))
+}

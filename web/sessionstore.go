@@ -1,0 +1,42 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// sessionStore is scs/pgxstore's table read and written with the request's
+// context. pgxstore uses context.Background, so with the database stalled
+// a session read outlived the request timeout (a 5 s connect timeout, or
+// no bound at all on a connection that stopped answering). scs calls the
+// *Ctx methods when a store has them; the embedded store keeps All and
+// pgxstore's cleanup of expired rows.
+type sessionStore struct {
+	scs.Store
+	pool *pgxpool.Pool
+}
+
+func (s sessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
+	var b []byte
+	err := s.pool.QueryRow(ctx, "SELECT data FROM sessions WHERE token = $1 AND current_timestamp < expiry", token).Scan(&b)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, false, nil
+	}
+	return b, err == nil, err
+}
+
+func (s sessionStore) CommitCtx(ctx context.Context, token string, b []byte, expiry time.Time) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO sessions (token, data, expiry) VALUES ($1, $2, $3)
+		ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry`, token, b, expiry)
+	return err
+}
+
+func (s sessionStore) DeleteCtx(ctx context.Context, token string) error {
+	_, err := s.pool.Exec(ctx, "DELETE FROM sessions WHERE token = $1", token)
+	return err
+}

@@ -1,0 +1,148 @@
+package views
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+)
+
+// The instructor area's addresses. Handlers redirect to them and views
+// link to them, so they live in one place.
+
+// AuthorCourseURL is a course's page in the instructor area.
+func AuthorCourseURL(course string) string { return "/author/courses/" + url.PathEscape(course) }
+
+// AuthorLessonURL is a lesson's editor.
+func AuthorLessonURL(course, lesson string) string {
+	return AuthorCourseURL(course) + "/lessons/" + url.PathEscape(lesson)
+}
+
+// AuthorRevisionURL shows one revision of a lesson's file.
+func AuthorRevisionURL(course, lesson string, n int) string {
+	return AuthorLessonURL(course, lesson) + "/revisions/" + strconv.Itoa(n)
+}
+
+func authorHistoryURL(course, lesson string) string {
+	return AuthorLessonURL(course, lesson) + "/history"
+}
+
+// authorBlockURL edits one structured block; key "new" with a kind adds one.
+func authorBlockURL(course, lesson, key string) string {
+	return AuthorLessonURL(course, lesson) + "/blocks/" + url.PathEscape(key)
+}
+
+func authorNewBlockURL(course, lesson string, kind lessons.Kind) string {
+	return authorBlockURL(course, lesson, "new") + "?kind=" + url.QueryEscape(string(kind))
+}
+
+// editableKinds are the blocks with a form of their own.
+var editableKinds = []lessons.Kind{lessons.KindCheckpoint, lessons.KindExercise, lessons.KindProbe}
+
+func editable(k lessons.Kind) bool {
+	for _, e := range editableKinds {
+		if e == k {
+			return true
+		}
+	}
+	return false
+}
+
+func kindName(k lessons.Kind) string {
+	switch k {
+	case lessons.KindProbe:
+		return "interview probe"
+	case lessons.KindExplain:
+		return "explain-it-back prompt"
+	case lessons.KindExample:
+		return "worked example"
+	}
+	return string(k)
+}
+
+func article(s string) string {
+	switch s[0] {
+	case 'a', 'e', 'i', 'o', 'u':
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// lessonStatus says in a few words what learners see of a lesson.
+func lessonStatus(l catalog.AuthorLesson) string {
+	switch {
+	case l.Published == 0:
+		return "Never published"
+	case l.Published == l.Head:
+		return fmt.Sprintf("Published r%d", l.Published)
+	}
+	return fmt.Sprintf("Published r%d · Draft r%d — not published yet", l.Published, l.Head)
+}
+
+func revisionAuthor(r catalog.RevisionInfo) string {
+	if r.Author == "" {
+		return "an import from files"
+	}
+	return r.Author
+}
+
+func auditActor(e catalog.AuditEntry) string {
+	if e.Actor == "" {
+		return "Import from files"
+	}
+	return e.Actor
+}
+
+func origin(r catalog.RevisionInfo) string {
+	if r.Origin == "browser" {
+		return "Browser"
+	}
+	return "Imported from files"
+}
+
+// diffOp says what happened to a line in words, so that the diff does
+// not rely on colour.
+func diffChange(op byte) string {
+	switch op {
+	case '+':
+		return "Added"
+	case '-':
+		return "Removed"
+	}
+	return "Unchanged"
+}
+
+func diffSign(op byte) string {
+	switch op {
+	case '+':
+		return "+"
+	case '-':
+		return "−"
+	}
+	return ""
+}
+
+func lineNo(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func unchangedLines(n int) string {
+	if n == 1 {
+		return "… 1 unchanged line"
+	}
+	return fmt.Sprintf("… %d unchanged lines", n)
+}
+
+// splitLines is a multi-line message's lines; none for an empty one.
+func splitLines(msg string) []string {
+	if msg == "" {
+		return nil
+	}
+	return strings.Split(msg, "\n")
+}
