@@ -99,6 +99,7 @@ func New(d Deps) http.Handler {
 		s.mountLearner(r)
 		s.mountAdmin(r)
 		s.mountReview(r)
+		s.mountAuthoring(r)
 	})
 	return r
 }
