@@ -1,6 +1,6 @@
 # Practicum. `make run` serves the site at http://localhost:8080 against the
 # local Postgres; `make test` is what CI runs.
-.PHONY: run test generate check vet build bench fuzz clean axe
+.PHONY: run test generate check vet build bench faults fuzz clean axe
 
 GO ?= go
 # The browser tests audit pages with axe-core when this file exists
@@ -37,6 +37,13 @@ check:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	GO=$(GO) cmd/loadtest/bench.sh
+
+# faults restarts the local Postgres in the middle of a load run, then
+# sends SIGTERM to the server in the middle of another, and reports what
+# was answered and stored (cmd/loadtest/faults.sh). The restart cuts every
+# connection to that Postgres: run it on a machine you may disrupt.
+faults:
+	GO=$(GO) cmd/loadtest/faults.sh
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./lessons

@@ -16,6 +16,10 @@
 // {revision} and {checkpoint} in -url and -form are filled from the page
 // named by -page (fetched once, signed in if -signin is set): the first
 // name="revision" value and the first /checkpoints/<key> form action.
+// {seq} in -form becomes a number unique to each request, and -log writes
+// one line per measured request (start in Unix ms, duration in ms, status
+// with 0 for no response, seq), so a fault run (faults.sh) can tell which
+// submissions were acknowledged and when the server recovered.
 package main
 
 import (
@@ -54,6 +58,8 @@ type config struct {
 	expect   int
 	timeout  time.Duration
 	json     bool
+	log      string
+	seq      atomic.Int64
 }
 
 // Result is one run's figures; -json prints it and -report reads it.
@@ -100,6 +106,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.expect, "expect", 0, "status every response must have (0: any 2xx or 3xx)")
 	fs.DurationVar(&c.timeout, "timeout", 10*time.Second, "per-request timeout")
 	fs.BoolVar(&c.json, "json", false, "print the result as one line of JSON")
+	fs.StringVar(&c.log, "log", "", "write one line per measured request to this file: start_unix_ms duration_ms status seq")
 	report := fs.String("report", "", "print a table from a file of -json lines (baseline: the scenario named healthz) and exit")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -113,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if c.conns < 1 || c.duration <= 0 {
 		return errors.New("-c and -d must be positive")
 	}
-	res, err := load(c)
+	res, err := load(&c)
 	if err != nil {
 		return err
 	}
@@ -162,7 +169,7 @@ func newClient(jar http.CookieJar, timeout time.Duration) *http.Client {
 	}
 }
 
-func load(c config) (*Result, error) {
+func load(c *config) (*Result, error) {
 	target, err := checkLoopback(c.url)
 	if err != nil {
 		return nil, err
@@ -179,7 +186,9 @@ func load(c config) (*Result, error) {
 			return nil, err
 		}
 	}
-	if strings.Contains(c.url+c.form, "{") {
+	// {seq} is filled per request; the others once, from the page.
+	unfilled := func() bool { return strings.Contains(c.url+strings.ReplaceAll(c.form, "{seq}", ""), "{") }
+	if unfilled() {
 		if c.page == "" {
 			return nil, errors.New("-url or -form has a {placeholder}: name the page to read it from with -page")
 		}
@@ -194,7 +203,7 @@ func load(c config) (*Result, error) {
 			c.url = strings.ReplaceAll(c.url, "{"+k+"}", v)
 			c.form = strings.ReplaceAll(c.form, "{"+k+"}", url.QueryEscape(v))
 		}
-		if strings.Contains(c.url+c.form, "{") {
+		if unfilled() {
 			return nil, fmt.Errorf("unfilled placeholder in %s %s", c.url, c.form)
 		}
 		if target, err = checkLoopback(c.url); err != nil {
@@ -209,7 +218,7 @@ func load(c config) (*Result, error) {
 	for i := range workers {
 		jar, _ := cookiejar.New(nil)
 		jar.SetCookies(base, seed.Cookies(base))
-		workers[i] = &worker{c: &c, client: newClient(jar, c.timeout), statuses: map[int]int{}}
+		workers[i] = &worker{c: c, client: newClient(jar, c.timeout), statuses: map[int]int{}}
 	}
 
 	res := &Result{Name: c.name, Method: c.method, URL: c.url, Conns: c.conns, Statuses: map[string]int{}}
@@ -238,6 +247,11 @@ func load(c config) (*Result, error) {
 		}
 		if res.FirstError == "" && w.firstErr != "" {
 			res.FirstError = w.firstErr
+		}
+	}
+	if c.log != "" {
+		if err := writeLog(c.log, workers); err != nil {
+			return nil, err
 		}
 	}
 	res.StoppedByN = c.max > 0 && int64(len(lat)) >= c.max
@@ -276,6 +290,7 @@ type worker struct {
 	c        *config
 	client   *http.Client
 	lat      []time.Duration
+	records  []record // with -log
 	done     int64
 	errors   int64
 	statuses map[int]int
@@ -283,7 +298,7 @@ type worker struct {
 }
 
 func (w *worker) reset() {
-	w.lat, w.done, w.errors, w.firstErr = w.lat[:0], 0, 0, ""
+	w.lat, w.records, w.done, w.errors, w.firstErr = w.lat[:0], w.records[:0], 0, 0, ""
 	clear(w.statuses)
 }
 
@@ -304,10 +319,19 @@ func runAll(workers []*worker, deadline time.Time, budget *atomic.Int64, record 
 	wg.Wait()
 }
 
-func (w *worker) one(record bool) {
+// record is one request, for -log.
+type record struct {
+	start  time.Time
+	took   time.Duration
+	status int // 0: no response
+	seq    int64
+}
+
+func (w *worker) one(measured bool) {
 	var body io.Reader
+	seq := w.c.seq.Add(1)
 	if w.c.form != "" {
-		body = strings.NewReader(w.c.form)
+		body = strings.NewReader(strings.ReplaceAll(w.c.form, "{seq}", strconv.FormatInt(seq, 10)))
 	}
 	req, err := http.NewRequestWithContext(context.Background(), w.c.method, w.c.url, body)
 	if err != nil {
@@ -329,11 +353,21 @@ func (w *worker) one(record bool) {
 	}
 	d := time.Since(t0)
 	w.done++
-	if record {
+	if measured {
 		w.lat = append(w.lat, d)
+		if w.c.log != "" {
+			r := record{start: t0, took: d, seq: seq}
+			if err == nil {
+				r.status = resp.StatusCode
+			}
+			w.records = append(w.records, r)
+		}
 	}
 	if err != nil {
 		w.fail(0, err.Error())
+		// A server that is gone refuses in microseconds; a tight loop of
+		// refusals would only fill the log.
+		time.Sleep(10 * time.Millisecond)
 		return
 	}
 	w.statuses[resp.StatusCode]++
@@ -354,6 +388,24 @@ func (w *worker) fail(code int, msg string) {
 	if w.firstErr == "" {
 		w.firstErr = msg
 	}
+}
+
+func writeLog(path string, workers []*worker) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	for _, w := range workers {
+		for _, r := range w.records {
+			fmt.Fprintf(bw, "%d %.3f %d %d\n", r.start.UnixMilli(), float64(r.took.Microseconds())/1000, r.status, r.seq)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func signIn(client *http.Client, base *url.URL, cred string) error {
