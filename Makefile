@@ -38,10 +38,11 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	GO=$(GO) cmd/loadtest/bench.sh
 
-# faults restarts the local Postgres in the middle of a load run, then
-# sends SIGTERM to the server in the middle of another, and reports what
-# was answered and stored (cmd/loadtest/faults.sh). The restart cuts every
-# connection to that Postgres: run it on a machine you may disrupt.
+# faults restarts Postgres in the middle of a load run, then sends SIGTERM
+# to the server in the middle of another, and reports what was answered
+# and stored (cmd/loadtest/faults.sh). It makes a throwaway cluster for
+# this (pg_createcluster, as root); PG_CLUSTER="15 main" restarts that
+# cluster instead, cutting everyone's connections to it.
 faults:
 	GO=$(GO) cmd/loadtest/faults.sh
 
