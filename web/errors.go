@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -121,14 +122,27 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Componen
 // renderStatus renders into memory first, so that a failure half-way never
 // sends half a page with a success status.
 func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
-	var buf bytes.Buffer
-	if err := c.Render(s.viewContext(r), &buf); err != nil {
+	buf := pageBuffers.Get().(*bytes.Buffer)
+	defer putPageBuffer(buf)
+	if err := c.Render(s.viewContext(r), buf); err != nil {
 		s.log.ErrorContext(r.Context(), "rendering failed", "path", r.URL.Path, "err", err)
 		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
 		return nil
 	}
 	writeHTML(w, status, buf.Bytes())
 	return nil
+}
+
+// pageBuffers reuses render buffers: growing a fresh one to a 40 KB lesson
+// page allocated three times that per view.
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func putPageBuffer(b *bytes.Buffer) {
+	if b.Cap() > 1<<20 { // an outsized page; let it go
+		return
+	}
+	b.Reset()
+	pageBuffers.Put(b)
 }
 
 // writeHTML sends a rendered page.

@@ -23,7 +23,7 @@ const (
 )
 
 func init() {
-	// scs stores session values with gob.
+	// sessionCodec falls back to scs's gob for values it does not know.
 	gob.Register(progress.Anonymous{})
 }
 
@@ -32,6 +32,7 @@ func init() {
 func newSessions(pool *pgxpool.Pool, secure bool) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = pgxstore.NewWithCleanupInterval(pool, 30*time.Minute)
+	sm.Codec = sessionCodec{}
 	// No idle timeout: scs would rewrite the session row on every request
 	// to extend it, one database write per page view.
 	sm.Lifetime = 14 * 24 * time.Hour

@@ -27,6 +27,18 @@ type Catalog struct {
 	// lastRevision is a hint, "course/lesson" → the revision last decoded;
 	// the database always decides which revision is current.
 	lastRevision sync.Map
+	// listings caches each course's lesson list, course slug →
+	// *listing, under the set of its lessons' current revisions, which
+	// determines it: slugs never change, and titles and places belong to
+	// revisions. The database says whether the set is still the same.
+	listings sync.Map
+}
+
+// listing is a course's lesson list and the current revisions it was read
+// at.
+type listing struct {
+	revisions []int64 // ascending
+	lessons   []LessonSummary
 }
 
 func New(pool *pgxpool.Pool) *Catalog { return &Catalog{pool: pool} }
@@ -159,17 +171,24 @@ type Column interface {
 // list and any extra columns, in one query.
 func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string, extra ...Column) (LessonPage, error) {
 	var p LessonPage
+	var revisions []int64
 	var siblings, doc []byte
-	// The document is large and immutable per revision: send the revision
-	// this process last decoded for the lesson, and the database returns
-	// the document only when the current revision is another one.
+	// The document and the lesson list cost more to build, send and decode
+	// than anything else here, and change rarely: send what this process
+	// last read, and the database returns them only when they changed.
 	key := courseSlug + "/" + lessonSlug
 	var known int64
 	if id, ok := c.lastRevision.Load(key); ok {
 		known = id.(int64)
 	}
-	args := []any{courseSlug, lessonSlug, known}
-	dest := []any{&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &siblings, &doc}
+	var list *listing
+	if l, ok := c.listings.Load(courseSlug); ok {
+		list = l.(*listing)
+	} else {
+		list = &listing{}
+	}
+	args := []any{courseSlug, lessonSlug, known, list.revisions}
+	dest := []any{&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &revisions, &siblings, &doc}
 	var cols strings.Builder
 	arg := func(v any) string {
 		args = append(args, v)
@@ -181,11 +200,14 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string, ext
 		dest = append(dest, x.Dest())
 	}
 	err := c.pool.QueryRow(ctx, `
-		SELECT c.slug, c.title, c.summary, r.id, r.number, `+siblingsJSON+`,
+		SELECT c.slug, c.title, c.summary, r.id, r.number, cur.revisions,
+		       CASE WHEN cur.revisions = $4 THEN NULL ELSE `+siblingsJSON+` END,
 		       CASE WHEN r.id = $3 THEN NULL ELSE r.document END`+cols.String()+`
 		FROM courses c
 		JOIN lessons l ON l.course_id = c.id
 		JOIN lesson_revisions r ON r.id = l.current_revision_id
+		CROSS JOIN LATERAL (SELECT array_agg(l2.current_revision_id ORDER BY l2.current_revision_id) AS revisions
+			FROM lessons l2 WHERE l2.course_id = c.id AND l2.current_revision_id IS NOT NULL) cur
 		WHERE c.slug = $1 AND l.slug = $2`, args...).Scan(dest...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, fmt.Errorf("lesson %s/%s: %w", courseSlug, lessonSlug, postgres.ErrNotFound)
@@ -193,8 +215,13 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string, ext
 	if err != nil {
 		return p, fmt.Errorf("reading lesson %s/%s: %w", courseSlug, lessonSlug, err)
 	}
-	if p.Siblings, err = decodeSiblings(siblings); err != nil {
-		return p, err
+	if siblings == nil {
+		p.Siblings = list.lessons
+	} else {
+		if p.Siblings, err = decodeSiblings(siblings); err != nil {
+			return p, err
+		}
+		c.listings.Store(courseSlug, &listing{revisions: revisions, lessons: p.Siblings})
 	}
 	if doc == nil {
 		if l, ok := c.docs.Load(p.RevisionID); ok {

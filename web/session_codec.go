@@ -1,0 +1,64 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+
+	"github.com/practicum-dev/practicum/lessons/progress"
+)
+
+// sessionCodec stores the values this package keeps in a session as JSON.
+// scs's gob codec builds a new decoder, type descriptions and all, for
+// every session it reads: ~50 µs a page view against ~5 µs for JSON.
+// Values it does not know, and sessions written before, stay gob.
+type sessionCodec struct{ gob scs.GobCodec }
+
+// sessionData is a session in JSON. A gob session starts with its first
+// message's length (0x25 for scs's), never with '{'.
+type sessionData struct {
+	Deadline  time.Time           `json:"deadline"`
+	UserID    int64               `json:"user_id,omitempty"`
+	Anonymous *progress.Anonymous `json:"anonymous,omitempty"`
+}
+
+func (c sessionCodec) Encode(deadline time.Time, values map[string]any) ([]byte, error) {
+	d := sessionData{Deadline: deadline}
+	for k, v := range values {
+		switch v := v.(type) {
+		case int64:
+			if k != sessionUserID {
+				return c.gob.Encode(deadline, values)
+			}
+			d.UserID = v
+		case progress.Anonymous:
+			if k != sessionAnonymous {
+				return c.gob.Encode(deadline, values)
+			}
+			d.Anonymous = &v
+		default:
+			return c.gob.Encode(deadline, values)
+		}
+	}
+	return json.Marshal(d)
+}
+
+func (c sessionCodec) Decode(b []byte) (time.Time, map[string]any, error) {
+	if len(b) == 0 || b[0] != '{' {
+		return c.gob.Decode(b)
+	}
+	var d sessionData
+	if err := json.Unmarshal(b, &d); err != nil {
+		return time.Time{}, nil, fmt.Errorf("decoding session: %w", err)
+	}
+	values := map[string]any{}
+	if d.UserID != 0 {
+		values[sessionUserID] = d.UserID
+	}
+	if d.Anonymous != nil {
+		values[sessionAnonymous] = *d.Anonymous
+	}
+	return d.Deadline, values, nil
+}
