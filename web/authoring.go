@@ -39,6 +39,7 @@ func (s *Server) mountAuthoring(r chi.Router) {
 			s.mountLessonEditor(r)
 		})
 		s.mountHistory(r)
+		s.mountBlockForms(r)
 	})
 }
 

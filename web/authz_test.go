@@ -216,6 +216,25 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 			},
 		},
 
+		// Block forms: instructors and admins. The POSTs send an empty
+		// block, refused for those let in, so nothing is ever saved.
+		{
+			method: "GET", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/new", path: lesson3Author + "/blocks/new?kind=probe",
+			want: instructorsOnly(lesson3Author+"/blocks/new?kind=probe", wantOK()),
+		},
+		{
+			method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/new", path: lesson3Author + "/blocks/new?kind=probe",
+			form: url.Values{"base": {"1"}, "kind": {"probe"}}, want: instructorsOnly("", wantRefused()),
+		},
+		{
+			method: "GET", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/{key}", path: lesson3Author + "/blocks/first-token-p95",
+			want: instructorsOnly(lesson3Author+"/blocks/first-token-p95", wantOK()),
+		},
+		{
+			method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/{key}", path: lesson3Author + "/blocks/first-token-p95",
+			form: url.Values{"base": {"1"}, "kind": {"probe"}}, want: instructorsOnly("", wantRefused()),
+		},
+
 		// Reviewing: instructors and admins. The POST sends a review that
 		// changes nothing, refused for those let in, so every role in turn
 		// meets the same submission.

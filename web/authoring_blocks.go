@@ -1,0 +1,272 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/web/views"
+)
+
+// maxBlockForm bounds a block form: the longest shipped exercise, with its
+// calibration examples, is about 70 KB of text before percent-encoding.
+const maxBlockForm = 512 << 10
+
+var errBlockUnreadable = &httpError{http.StatusUnprocessableEntity, "This block can't be opened in its form",
+	"Its text in the lesson is not valid YAML. Fix it in the lesson editor, where problems are shown with their lines."}
+
+// mountBlockForms mounts the forms for checkpoints, exercises and probes.
+// The caller's group already admits only instructors.
+func (s *Server) mountBlockForms(r chi.Router) {
+	const base = "/author/courses/{course}/lessons/{lesson}/blocks"
+	r.Get(base+"/new", s.handle(s.newBlockForm))
+	r.With(limitBody(maxBlockForm)).Post(base+"/new", s.handle(s.saveBlock))
+	// A block keyed "new" is edited in the lesson editor: the address is
+	// taken by the blank form.
+	r.Get(base+"/{key}", s.handle(s.editBlockForm))
+	r.With(limitBody(maxBlockForm)).Post(base+"/{key}", s.handle(s.saveBlock))
+}
+
+// blockRequest is what a block form's address names.
+type blockRequest struct {
+	course, lesson, key string // key is empty for a new block
+	kind                lessons.Kind
+}
+
+func readBlockRequest(r *http.Request) (blockRequest, error) {
+	br := blockRequest{course: chi.URLParam(r, "course"), lesson: chi.URLParam(r, "lesson"), key: chi.URLParam(r, "key")}
+	if br.key == "" {
+		br.kind = lessons.Kind(r.URL.Query().Get("kind"))
+		if !lessons.HasForm(br.kind) {
+			return br, errNotFound
+		}
+	}
+	return br, nil
+}
+
+// blockView is the form's page for the lesson's newest revision.
+func blockView(d catalog.Draft, br blockRequest) views.BlockFormView {
+	return views.BlockFormView{Course: d.Course, Lesson: d.Slug, LessonTitle: d.Head.Title, Kind: br.kind, Key: br.key,
+		Base: d.Head.Number, Errors: map[string]string{}}
+}
+
+func (s *Server) newBlockForm(w http.ResponseWriter, r *http.Request) error {
+	br, err := readBlockRequest(r)
+	if err != nil {
+		return err
+	}
+	d, err := s.catalog.Draft(r.Context(), br.course, br.lesson)
+	if err != nil {
+		return err
+	}
+	v := blockView(d, br)
+	v.Fields = fieldsFromDraft(lessons.BlockDraft{Kind: br.kind})
+	return s.render(w, r, views.AuthorBlock(v))
+}
+
+// editBlockForm fills the form from the newest revision, with the
+// scorer's disagreements beside their calibration examples.
+func (s *Server) editBlockForm(w http.ResponseWriter, r *http.Request) error {
+	br, err := readBlockRequest(r)
+	if err != nil {
+		return err
+	}
+	d, err := s.catalog.Draft(r.Context(), br.course, br.lesson)
+	if err != nil {
+		return err
+	}
+	parts, err := lessons.SplitSource(d.Source)
+	if err != nil {
+		return errBlockUnreadable
+	}
+	sb, ok := lessons.FindSourceBlock(parts.Body, br.key)
+	if !ok || !lessons.HasForm(sb.Kind) {
+		return errNotFound
+	}
+	bd, err := lessons.DecodeBlockDraft(sb.Kind, sb.YAML)
+	if err != nil {
+		return errBlockUnreadable
+	}
+	br.kind = sb.Kind
+	v := blockView(d, br)
+	v.Fields = fieldsFromDraft(bd)
+	if br.kind != lessons.KindCheckpoint {
+		// The newest revision is valid (it was saved), so only its
+		// calibration can disagree.
+		if _, calibration, err := catalog.CheckLesson(br.course, br.lesson, d.Source); err == nil {
+			v.Calibration = blockCalibration(calibration, bd.Kind, bd.Key)
+		}
+	}
+	return s.render(w, r, views.AuthorBlock(v))
+}
+
+// saveBlock saves a new or edited block as a new draft of the lesson, or
+// shows the form again: with the problems beside their fields (422), or
+// with what someone else saved meanwhile (409).
+func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
+	br, err := readBlockRequest(r)
+	if err != nil {
+		return err
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	base, err := strconv.Atoi(r.PostFormValue("base"))
+	if err != nil {
+		return errBadForm
+	}
+	d, err := s.catalog.Draft(r.Context(), br.course, br.lesson)
+	if err != nil {
+		return err
+	}
+	parts, err := lessons.SplitSource(d.Source)
+	if err != nil {
+		return err
+	}
+	var old lessons.SourceBlock
+	if br.key != "" {
+		found, ok := lessons.FindSourceBlock(parts.Body, br.key)
+		switch {
+		case ok && lessons.HasForm(found.Kind):
+			old, br.kind = found, found.Kind
+		case ok:
+			return errNotFound
+		default:
+			// Gone since the form was opened: keep the author's text.
+			if br.kind = readKind(r); br.kind == "" {
+				return errNotFound
+			}
+		}
+	}
+	v := blockView(d, br)
+	v.Base = base
+	v.Fields = readBlockFields(r, br.kind)
+	if r.PostFormValue("action") == "add-example" {
+		v.Fields.Examples = append(v.Fields.Examples, views.ExampleFields{})
+		v.Fields.NewExamples++
+		return s.render(w, r, views.AuthorBlock(v))
+	}
+	if br.key != "" && old.Key == "" {
+		// The block was removed or renamed since the form was opened.
+		v.Conflict = &views.BlockConflict{Base: base, Number: d.Head.Number, Author: d.Head.Author, At: d.Head.CreatedAt, Gone: true}
+		return s.renderStatus(w, r, http.StatusConflict, views.AuthorBlock(v))
+	}
+	draft, slots, problems := blockDraft(v.Fields, br.kind)
+	if len(problems) > 0 {
+		v.Errors = problems
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.AuthorBlock(v))
+	}
+	text, fieldAt := draft.YAML()
+	if br.key != "" && unchanged(old, text) {
+		v.NoChanges = true
+		return s.render(w, r, views.AuthorBlock(v))
+	}
+	edit := blockEdit{key: br.key, kind: br.kind, text: text}
+	src, fenceLine, err := edit.apply(parts)
+	if err != nil {
+		return err
+	}
+	res, err := s.catalog.SaveDraft(r.Context(), s.currentUser(r).ID, br.course, br.lesson, base, src)
+	var ps lessons.Problems
+	var stale *catalog.StaleError
+	switch {
+	case err == nil:
+		// The editor shows the new draft and what the scorer makes of its
+		// calibration examples; this form shows them beside each example.
+		http.Redirect(w, r, views.AuthorLessonURL(br.course, br.lesson)+"?saved="+strconv.Itoa(res.Revision.Number), http.StatusSeeOther)
+		return nil
+	case errors.As(err, &ps):
+		v.Errors, v.Elsewhere = placeProblems(ps, fenceLine, strings.Count(text, "\n"), fieldAt, slots, draft.Key)
+		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.AuthorBlock(v))
+	case errors.As(err, &stale):
+		v.Conflict, v.Base = edit.conflict(stale), stale.Head.Number
+		return s.renderStatus(w, r, http.StatusConflict, views.AuthorBlock(v))
+	}
+	return err
+}
+
+// readKind is the kind the form was opened for, which it sends along: the
+// block it edits may be gone from the lesson by the time it is saved.
+func readKind(r *http.Request) lessons.Kind {
+	if k := lessons.Kind(r.PostFormValue("kind")); lessons.HasForm(k) {
+		return k
+	}
+	return ""
+}
+
+// unchanged reports whether text is what the form would write for the
+// block as the lesson has it, so that saving it changes nothing.
+func unchanged(old lessons.SourceBlock, text string) bool {
+	d, err := lessons.DecodeBlockDraft(old.Kind, old.YAML)
+	if err != nil {
+		return false
+	}
+	same, _, problems := blockDraft(fieldsFromDraft(d), old.Kind)
+	if len(problems) > 0 {
+		return false
+	}
+	t, _ := same.YAML()
+	return t == text
+}
+
+// blockEdit is one form's change to a lesson body.
+type blockEdit struct {
+	key  string // the block replaced; empty to add one
+	kind lessons.Kind
+	text string
+}
+
+// apply returns the lesson file with the edit made, and the file line of
+// the edited block's opening fence.
+func (e blockEdit) apply(parts lessons.SourceParts) ([]byte, int, error) {
+	before := lessons.SourceBlocks(parts.Body)
+	var start int
+	if e.key != "" {
+		body, err := lessons.ReplaceBlock(parts.Body, e.key, e.text)
+		if err != nil {
+			return nil, 0, err
+		}
+		old, _ := lessons.FindSourceBlock(parts.Body, e.key)
+		parts.Body, start = body, old.Start
+	} else {
+		parts.Body = lessons.InsertBlock(parts.Body, e.kind, e.text)
+		// The new block is the first that differs from the old list.
+		after := lessons.SourceBlocks(parts.Body)
+		for i, b := range after {
+			if i == len(before) || before[i].Kind != b.Kind || before[i].YAML != b.YAML {
+				start = b.Start
+				break
+			}
+		}
+	}
+	return parts.Bytes(), parts.BodyLine() + strings.Count(parts.Body[:start], "\n"), nil
+}
+
+// conflict describes a refused save: who saved what, and how saving this
+// form over their revision would change it.
+func (e blockEdit) conflict(stale *catalog.StaleError) *views.BlockConflict {
+	c := &views.BlockConflict{Base: stale.Base, Number: stale.Head.Number, Author: stale.Head.Author, At: stale.Head.CreatedAt}
+	parts, err := lessons.SplitSource(stale.Source)
+	if err != nil {
+		c.Gone = true
+		return c
+	}
+	if e.key != "" {
+		if _, ok := lessons.FindSourceBlock(parts.Body, e.key); !ok {
+			c.Gone = true
+			return c
+		}
+	}
+	mine, _, err := e.apply(parts)
+	if err != nil {
+		c.Gone = true
+		return c
+	}
+	c.Diff = lessons.Diff(string(lessons.NormalizeNewlines(stale.Source)), string(mine), 3)
+	return c
+}
