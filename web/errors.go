@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -145,9 +146,11 @@ func putPageBuffer(b *bytes.Buffer) {
 	pageBuffers.Put(b)
 }
 
-// writeHTML sends a rendered page.
+// writeHTML sends a rendered page. With its length known, net/http sends
+// it in one piece instead of chunks, in fewer writes.
 func writeHTML(w http.ResponseWriter, status int, page []byte) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(len(page)))
 	w.WriteHeader(status)
 	_, _ = w.Write(page)
 }
