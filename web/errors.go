@@ -40,7 +40,7 @@ var (
 	errCrossOrigin = &httpError{http.StatusForbidden, "That request came from another site",
 		"For your safety we only accept forms sent from Practicum's own pages. Go back, reload the page and try again."}
 	errUnavailable = &httpError{http.StatusServiceUnavailable, "Practicum is briefly unavailable",
-		"We couldn't reach our database just now. Nothing you submitted was lost; please try again in a moment."}
+		"We couldn't reach our database just now. If you were sending an answer, it may not have been saved: reload the page in a moment to check, and send it again if it isn't there."}
 	errInternal = &httpError{http.StatusInternalServerError, "Something went wrong on our side",
 		"We've logged the problem. Please try again; if it keeps happening, let us know what you were doing."}
 )
