@@ -27,11 +27,12 @@ var (
 	sanitizer = bluemonday.UGCPolicy()
 )
 
-// tableWrap makes wide tables scrollable by keyboard as well as by touch:
-// CSS alone cannot make a table focusable.
+// tableWrap makes wide tables and code scrollable by keyboard as well as
+// by touch: CSS alone cannot make them focusable.
 var tableWrap = strings.NewReplacer(
 	"<table>", `<div class="table-wrap" tabindex="0" role="region" aria-label="Scrollable table"><table>`,
 	"</table>", "</table></div>",
+	"<pre>", `<pre tabindex="0">`,
 )
 
 func sanitize(b []byte) HTML {

@@ -185,7 +185,16 @@ func fence(kind Kind, yamlText string) string {
 	if !strings.HasSuffix(yamlText, "\n") {
 		yamlText += "\n"
 	}
-	return "```yaml " + string(kind) + "\n" + yamlText + "```\n"
+	// A fence closes at a line of as many backticks, indented up to three
+	// spaces, so it must be longer than any such line in the text: a code
+	// sample in a prompt would otherwise end the block early.
+	n := 3
+	for _, line := range strings.Split(yamlText, "\n") {
+		run := len(line) - len(strings.TrimLeft(strings.TrimLeft(line, " "), "`")) - (len(line) - len(strings.TrimLeft(line, " ")))
+		n = max(n, run+1)
+	}
+	f := strings.Repeat("`", n)
+	return f + "yaml " + string(kind) + "\n" + yamlText + f + "\n"
 }
 
 // FrontMatterLine returns the file line of a front-matter field, or 1 (the

@@ -190,3 +190,37 @@ func TestDiffShowsOnlyTheEdit(t *testing.T) {
 		t.Error("equal texts gave a diff")
 	}
 }
+
+// A code sample inside a prompt must not close the block's fence.
+func TestBlockWithCodeFenceInAFieldSurvives(t *testing.T) {
+	lf := shipped(t)[0]
+	parts, _ := lessons.SplitSource(lf.Source)
+	d := lessons.BlockDraft{Kind: lessons.KindExercise, Key: "fenced",
+		Prompt:        "Read this trace:\n\n```\nqueue 5.9 s\n```\n\nWhich stage is slow?",
+		ModelSolution: "The queue."}
+	for i := range d.Rubric {
+		d.Rubric[i].Description = "Earns the point."
+	}
+	text, _ := d.YAML()
+	parts.Body = lessons.InsertBlock(parts.Body, lessons.KindExercise, text)
+	l, err := lessons.Parse("fenced.md", parts.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := l.Item("fenced")
+	if !ok || !strings.Contains(string(b.Exercise.Prompt), "Which stage is slow?") {
+		t.Errorf("the exercise with a code sample was cut short: %+v", b.Exercise)
+	}
+}
+
+// A code block may be wider than the page; it must scroll by keyboard too.
+func TestCodeBlocksAreFocusable(t *testing.T) {
+	src := "---\ncourse: c\nposition: 1\nslug: s\ntitle: T\ngoal: G\nminutes: 5\n---\n\n## Code\n\n```text\nwide line\n```\n"
+	l, err := lessons.Parse("code.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(l.Blocks[0].Prose), `<pre tabindex="0">`) {
+		t.Errorf("code block rendered as %s", l.Blocks[0].Prose)
+	}
+}
