@@ -174,6 +174,13 @@ func TestReviewScreenShowsTheAnswerSafely(t *testing.T) {
 	if got := texts(box.Find("mark")); strings.Join(got, "|") != "compare long-prompt latency|<b>a confound</b>" {
 		t.Errorf("marked evidence = %q", got)
 	}
+	// The answer is shown with the lesson revision it was given against.
+	if !strings.Contains(p.doc.Text(), "against revision 1 of the lesson") {
+		t.Error("the review screen does not say which revision the answer was given against")
+	}
+	if got := strings.TrimSpace(p.doc.Find(`[data-testid="history-row"] td`).Last().Prev().Text()); got != "Revision 1" {
+		t.Errorf("history's rubric revision = %q, want Revision 1", got)
+	}
 
 	// Each criterion: a fieldset with its label as legend, what earns it,
 	// the auto verdict and rationale, radios preselected from the current

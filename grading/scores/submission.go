@@ -27,6 +27,7 @@ type Submission struct {
 	LearnerName, Course, Lesson, LessonTitle, Key string
 	Kind, Answer, Confidence                      string
 	RevisionID                                    int64
+	RevisionNumber                                int // the lesson revision answered, as authors number them
 	At                                            time.Time
 	History                                       []Event   // oldest first
 	Requests                                      []Request // oldest first
@@ -73,7 +74,7 @@ const requestsJSON = `(SELECT coalesce(json_agg(json_build_object(
 
 // submissionColumns reads a submission from responses x.
 const submissionColumns = `x.id, x.user_id, lu.display_name, c.slug, l.slug, rv.title, x.item_key,
-	x.kind, x.answer, x.confidence, x.revision_id, x.created_at, ` + historyJSON + `, ` + requestsJSON
+	x.kind, x.answer, x.confidence, x.revision_id, rv.number, x.created_at, ` + historyJSON + `, ` + requestsJSON
 
 const submissionJoins = `
 	JOIN users lu ON lu.id = x.user_id
@@ -85,7 +86,7 @@ func scanSubmission(row pgx.Row) (Submission, error) {
 	var s Submission
 	var history, requests []byte
 	err := row.Scan(&s.ResponseID, &s.UserID, &s.LearnerName, &s.Course, &s.Lesson, &s.LessonTitle, &s.Key,
-		&s.Kind, &s.Answer, &s.Confidence, &s.RevisionID, &s.At, &history, &requests)
+		&s.Kind, &s.Answer, &s.Confidence, &s.RevisionID, &s.RevisionNumber, &s.At, &history, &requests)
 	if err != nil {
 		return s, err
 	}

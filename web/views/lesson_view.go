@@ -80,3 +80,12 @@ func submitLabel(k lessons.Kind, answered bool) string {
 	}
 	return "Submit answer for scoring"
 }
+
+// revisionNote marks an answer given to an earlier revision of the lesson:
+// it keeps the wording it answered, which may have changed since.
+func revisionNote(p LessonView, r progress.Response) string {
+	if r.RevisionID != p.RevisionID {
+		return " · answered an earlier revision of this lesson"
+	}
+	return ""
+}

@@ -2,9 +2,11 @@ package views
 
 import (
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/grading/scores"
 )
 
 // ScoreView is a scored answer as its learner sees it: the current score
@@ -97,4 +99,14 @@ func (v ScoreView) highlighted() []segment {
 		out = append(out, segment{Text: v.Answer[pos:]})
 	}
 	return out
+}
+
+// rubricRevision names the lesson revision whose rubric scored an event:
+// by its number when it is the revision the learner answered, as it
+// almost always is.
+func rubricRevision(sub scores.Submission, e scores.Event) string {
+	if e.RubricRevisionID == sub.RevisionID && sub.RevisionNumber > 0 {
+		return "Revision " + strconv.Itoa(sub.RevisionNumber)
+	}
+	return "Revision id " + strconv.FormatInt(e.RubricRevisionID, 10)
 }
