@@ -70,6 +70,9 @@ func TestDraftsStayInvisibleUntilPublished(t *testing.T) {
 	if listed() {
 		t.Error("a course with no published lesson is listed for learners")
 	}
+	if _, err := cat.Course(ctx, "fresh"); !isNotFound(err) {
+		t.Errorf("the course page of a course with no published lesson: %v, want not found", err)
+	}
 	pos, err := cat.NextPosition(ctx, "fresh")
 	if err != nil || pos != 1 {
 		t.Fatalf("next position in an empty course = %d, %v", pos, err)

@@ -114,7 +114,7 @@ func (c *Catalog) Courses(ctx context.Context) ([]CourseSummary, error) {
 	})
 }
 
-// Course returns one course and its lessons in order.
+// Course returns one course learners can see and its lessons in order.
 func (c *Catalog) Course(ctx context.Context, slug string) (CourseDetail, error) {
 	var d CourseDetail
 	var lessonsJSON []byte
@@ -128,6 +128,10 @@ func (c *Catalog) Course(ctx context.Context, slug string) (CourseDetail, error)
 		return d, fmt.Errorf("reading course %q: %w", slug, err)
 	}
 	d.Lessons, err = decodeSiblings(lessonsJSON)
+	if err == nil && len(d.Lessons) == 0 {
+		// Written in the browser and not yet published: not for learners.
+		err = fmt.Errorf("course %q has no published lesson: %w", slug, postgres.ErrNotFound)
+	}
 	return d, err
 }
 
