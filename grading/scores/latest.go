@@ -31,7 +31,7 @@ func (c *LatestColumn) Expr(arg func(any) string) string {
 		'response_id', x.id, 'user_id', x.user_id, 'learner_name', lu.display_name,
 		'course', c.slug, 'lesson', l.slug, 'lesson_title', rv.title, 'key', x.item_key,
 		'kind', x.kind, 'answer', x.answer, 'confidence', x.confidence, 'revision_id', x.revision_id,
-		'at', x.created_at, 'history', ` + historyJSON + `, 'requests', ` + requestsJSON + `)), '[]')
+		'revision_number', rv.number, 'at', x.created_at, 'history', ` + historyJSON + `, 'requests', ` + requestsJSON + `)), '[]')
 	FROM (SELECT DISTINCT ON (y.item_key) y.* FROM responses y
 		WHERE y.user_id = ` + arg(c.userID) + ` AND y.kind IN ('exercise', 'probe')
 		  AND y.revision_id IN (SELECT id FROM lesson_revisions WHERE lesson_id = l.id)
@@ -61,6 +61,7 @@ func (c *LatestColumn) Submissions() (map[string]Submission, error) {
 		Answer      string    `json:"answer"`
 		Confidence  string    `json:"confidence"`
 		RevisionID  int64     `json:"revision_id"`
+		RevisionNum int       `json:"revision_number"`
 		At          time.Time `json:"at"`
 		History     []Event   `json:"history"`
 		Requests    []Request `json:"requests"`
@@ -71,7 +72,7 @@ func (c *LatestColumn) Submissions() (map[string]Submission, error) {
 	for _, r := range raw {
 		out[r.Key] = Submission{ResponseID: r.ResponseID, UserID: r.UserID, LearnerName: r.LearnerName,
 			Course: r.Course, Lesson: r.Lesson, LessonTitle: r.LessonTitle, Key: r.Key,
-			Kind: r.Kind, Answer: r.Answer, Confidence: r.Confidence, RevisionID: r.RevisionID, At: r.At,
+			Kind: r.Kind, Answer: r.Answer, Confidence: r.Confidence, RevisionID: r.RevisionID, RevisionNumber: r.RevisionNum, At: r.At,
 			History: r.History, Requests: r.Requests}
 	}
 	return out, nil

@@ -390,6 +390,16 @@ func TestLatestFor(t *testing.T) {
 	if r := got[probe].Requests; len(r) != 1 || r[0].Reason != "Please look" {
 		t.Errorf("probe requests = %+v", r)
 	}
+	// The lesson page's read and the review screen's agree on every field.
+	for key, sub := range got {
+		want, err := f.store.Submission(ctx, sub.ResponseID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, sub); diff != "" {
+			t.Errorf("LatestFor[%s] against Submission (-want +got):\n%s", key, diff)
+		}
+	}
 	if other, err := f.store.LatestFor(ctx, lea, course, "prove-recovery-and-close"); err != nil || len(other) != 0 {
 		t.Errorf("another lesson: %v, %v; want nothing", other, err)
 	}
