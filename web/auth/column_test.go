@@ -1,0 +1,41 @@
+package auth_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/web/auth"
+)
+
+// TestUserColumn: the account read inside another query is the account
+// ByID reads, field for field; a missing one is ErrNotFound.
+func TestUserColumn(t *testing.T) {
+	s, pool := newStore(t)
+	ctx := context.Background()
+	u := mustCreate(t, s, "ivy@example.com", "Ivy", auth.Instructor)
+	read := func(id int64) (auth.User, error) {
+		c := auth.NewUserColumn(id)
+		if err := pool.QueryRow(ctx, "SELECT "+c.Expr(func(any) string { return "$1" }), id).Scan(c.Dest()); err != nil {
+			t.Fatal(err)
+		}
+		return c.User()
+	}
+	got, err := read(u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := s.ByID(ctx, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("UserColumn against ByID (-want +got):\n%s", diff)
+	}
+	if _, err := read(u.ID + 1000); !errors.Is(err, postgres.ErrNotFound) {
+		t.Errorf("a missing account: %v, want ErrNotFound", err)
+	}
+}
