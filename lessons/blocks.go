@@ -20,6 +20,9 @@ func parseStructured(r reporter, kind Kind, src []byte, fenceLine int) *Block {
 	var n *yaml.Node
 	if len(doc.Content) > 0 {
 		n = doc.Content[0]
+		if !checkAliases(r, fenceLine, string(kind)+" block", n) {
+			return nil
+		}
 	}
 	f := newFields(r, fenceLine, string(kind)+" block", n)
 	if !f.ok {
@@ -132,6 +135,9 @@ func parseProbe(f *fields) *Probe {
 	for _, item := range f.list("weak_indicators", 1) {
 		if item.Kind != yaml.ScalarNode || strings.TrimSpace(item.Value) == "" {
 			f.r.at(f.line(item), "%s: each weak indicator must be a line of text", f.what)
+			continue
+		}
+		if !fieldLength(f, "weak_indicators", item) {
 			continue
 		}
 		p.WeakIndicators = append(p.WeakIndicators, renderField(item.Value))

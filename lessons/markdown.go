@@ -79,12 +79,18 @@ func parseBody(src []byte) ast.Node {
 }
 
 // headingIDs gives headings unique ids that never take one the page layout
-// uses itself.
-type headingIDs map[string]bool
+// uses itself. next remembers the suffix to try for each base, so a file
+// of many same-named headings costs linear time, not quadratic.
+type headingIDs struct {
+	used map[string]bool
+	next map[string]int
+}
 
-func newHeadingIDs() headingIDs { return headingIDs{"main": true, "top": true} }
+func newHeadingIDs() *headingIDs {
+	return &headingIDs{used: map[string]bool{"main": true, "top": true}, next: map[string]int{}}
+}
 
-func (ids headingIDs) Generate(value []byte, _ ast.NodeKind) []byte {
+func (ids *headingIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(string(value)) {
@@ -104,14 +110,16 @@ func (ids headingIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 		base = "section"
 	}
 	id := base
-	for i := 1; ids[id]; i++ {
+	i := max(ids.next[base], 1)
+	for ; ids.used[id]; i++ {
 		id = base + "-" + strconv.Itoa(i)
 	}
-	ids[id] = true
+	ids.next[base] = i
+	ids.used[id] = true
 	return []byte(id)
 }
 
-func (ids headingIDs) Put(value []byte) { ids[string(value)] = true }
+func (ids *headingIDs) Put(value []byte) { ids.used[string(value)] = true }
 
 // plainText is the text of an inline subtree, for outline entries.
 func plainText(n ast.Node, src []byte) string {

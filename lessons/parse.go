@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"go.yaml.in/yaml/v3"
@@ -30,11 +29,14 @@ func parseLesson(r reporter, src []byte) *Lesson {
 		r.at(0, "file is %d bytes; a lesson file may be at most %d", len(src), MaxFileSize)
 		return nil
 	}
-	if !utf8.Valid(src) {
-		r.at(0, "file is not valid UTF-8 text")
+	src = bytes.TrimPrefix(src, bom) // some editors start UTF-8 files with one
+	if !checkEncoding(r, src) {
 		return nil
 	}
-	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	src = NormalizeNewlines(src)
+	if !checkLines(r, src) {
+		return nil
+	}
 	front, body, bodyLine, ok := splitFrontMatter(src)
 	if !ok {
 		r.at(1, "a lesson file must start with front matter: a line \"---\", the fields, and a closing \"---\" line")
@@ -81,6 +83,9 @@ func parseFrontMatter(r reporter, front []byte, l *Lesson) {
 	var n *yaml.Node
 	if len(doc.Content) > 0 {
 		n = doc.Content[0]
+		if !checkAliases(r, 1, "front matter", n) {
+			return
+		}
 	}
 	f := newFields(r, 1, "front matter", n)
 	l.Course = f.slug("course")
@@ -95,8 +100,11 @@ func parseFrontMatter(r reporter, front []byte, l *Lesson) {
 // parseBlocks walks the Markdown body: prose between structured blocks is
 // rendered as it stands; each ```yaml <type> fence becomes a structured block.
 func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
-	doc := parseBody(body)
 	lineOf := lineIndex(body, base)
+	if !checkParagraphs(r, body, lineOf) {
+		return
+	}
+	doc := parseBody(body)
 	keys := map[string]int{}
 	ordinals := map[Kind]int{}
 	level := 1 // the lesson title is the page's h1
@@ -125,8 +133,14 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 			}
 			prose = append(prose, n)
 		case *ast.FencedCodeBlock:
+			if closed, at := fenceClosed(node, body); !closed {
+				r.at(lineOf(at), "this code fence is never closed, so everything after it became part of it: add a closing ``` line")
+			}
 			kind, structured := blockKind(node, body)
 			if !structured {
+				if k, at, swallowed := swallowedBlock(node, body); swallowed {
+					r.at(lineOf(at), "a \"```yaml %s\" line inside the code block that opens on line %d: close that code block with a ``` line before it", k, lineOf(nodeStart(node))-1)
+				}
 				prose = append(prose, n)
 				continue
 			}
@@ -251,7 +265,7 @@ func lineIndex(body []byte, base int) func(int) int {
 
 // yamlErrorLine pulls the line out of a yaml.v3 error ("yaml: line 3: …").
 func yamlErrorLine(err error, base int) int {
-	var line int
+	line := 1 // an error without a line is about the text as a whole
 	msg := err.Error()
 	if i := strings.Index(msg, "line "); i >= 0 {
 		_, _ = fmt.Sscanf(msg[i:], "line %d", &line)

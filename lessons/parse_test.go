@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -144,7 +145,7 @@ func TestParseProblems(t *testing.T) {
 		{"empty body", func(s string) string { return s[:strings.Index(s, "## First")] },
 			[]string{"f.md:9: the lesson has no content after the front matter"}},
 		{"not utf-8", func(s string) string { return s + "\xff" },
-			[]string{"f.md: file is not valid UTF-8 text"}},
+			[]string{"f.md:96: this line is not valid UTF-8 text (byte 0xFF at column 1): save the file as UTF-8"}},
 		{"too large", func(s string) string { return s + strings.Repeat("x", MaxFileSize) },
 			[]string{"f.md: file is " + itoa(len(validLesson(t))+MaxFileSize) + " bytes; a lesson file may be at most 524288"}},
 	}
@@ -200,10 +201,20 @@ func misconceptionClaim(b Block) HTML {
 	return b.Misconception.Claim
 }
 
+// FuzzParse holds the parser to its promises on any input: it returns a
+// lesson or problems (never both missing, never a panic), every problem
+// names the file and a line inside it, and whatever it renders is inert.
+// Seeds: the valid and hostile lessons and the small broken files.
 func FuzzParse(f *testing.F) {
 	f.Add(validLesson(f))
+	f.Add(string(hostileLesson(f)))
 	f.Add("---\ncourse: a\n---\n```yaml checkpoint\nkey: k\n```\n")
 	f.Add("---\n---\n")
+	for _, b := range brokenFiles(f) {
+		if len(b.src) <= 8<<10 {
+			f.Add(b.src)
+		}
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		l, err := Parse("fuzz.md", []byte(src))
 		if err == nil && l == nil {
@@ -213,6 +224,20 @@ func FuzzParse(f *testing.F) {
 			ps, ok := err.(Problems)
 			if !ok || len(ps) == 0 {
 				t.Fatalf("error is not a non-empty Problems: %v", err)
+			}
+			lines := strings.Count(src, "\n") + strings.Count(src, "\r") + 2
+			for _, p := range ps {
+				if p.File != "fuzz.md" || p.Line < 0 || p.Line > lines {
+					t.Fatalf("problem %q is not at a line of fuzz.md (%d lines)", p, lines)
+				}
+			}
+			return
+		}
+		var fields []HTML
+		htmlFields(reflect.ValueOf(l), &fields)
+		for _, h := range fields {
+			if bad := unsafeMarkup(t, string(h)); len(bad) > 0 {
+				t.Fatalf("rendered %q:\n%s", bad, h)
 			}
 		}
 	})

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"path"
@@ -140,6 +141,14 @@ func checkLessonSet(c *CourseFiles, ps *Problems) {
 }
 
 func parseCourse(r reporter, src []byte) Course {
+	src = bytes.TrimPrefix(src, bom)
+	if !checkEncoding(r, src) {
+		return Course{}
+	}
+	src = NormalizeNewlines(src)
+	if !checkLines(r, src) {
+		return Course{}
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		r.at(yamlErrorLine(err, 0), "course.yaml is not valid YAML: %s", yamlErrorText(err))
@@ -148,6 +157,9 @@ func parseCourse(r reporter, src []byte) Course {
 	var n *yaml.Node
 	if len(doc.Content) > 0 {
 		n = doc.Content[0]
+		if !checkAliases(r, 0, "course.yaml", n) {
+			return Course{}
+		}
 	}
 	f := newFields(r, 0, "course.yaml", n)
 	c := Course{Slug: f.slug("slug")}

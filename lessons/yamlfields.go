@@ -72,6 +72,9 @@ func (f *fields) str(key string, required bool) (string, int) {
 		f.r.at(f.line(n), "%s field %q must be text, not a list or mapping", f.what, key)
 		return "", f.line(n)
 	}
+	if !fieldLength(f, key, n) {
+		return "", f.line(n)
+	}
 	v := strings.TrimSpace(n.Value)
 	if v == "" && required {
 		f.r.at(f.line(n), "%s field %q is empty", f.what, key)
