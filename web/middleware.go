@@ -8,7 +8,10 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -131,8 +134,16 @@ type limitedBody struct {
 	unlimited io.ReadCloser
 }
 
+// errUnstorableText refuses a form holding a NUL character or bytes that
+// are not UTF-8: Postgres cannot store either, and no browser sends them
+// from a page's own fields unless something pasted them in.
+var errUnstorableText = &httpError{http.StatusUnprocessableEntity, "That form held characters we can't save",
+	"Something you sent contains a NUL character or bytes that aren't valid text. Nothing was saved. Go back, retype the text without them, and try again."}
+
 // parseForm parses the body, telling an oversized form from a malformed
-// one; r.PostFormValue alone would hide both behind empty values.
+// one; r.PostFormValue alone would hide both behind empty values. A form
+// with text no field could store is refused whole, so nothing of it is
+// saved.
 func parseForm(r *http.Request) error {
 	err := r.ParseForm()
 	var tooLarge *http.MaxBytesError
@@ -142,5 +153,26 @@ func parseForm(r *http.Request) error {
 	case err != nil:
 		return errBadForm
 	}
+	for k, vs := range r.Form {
+		if !storable(k) || slices.ContainsFunc(vs, func(v string) bool { return !storable(v) }) {
+			return errUnstorableText
+		}
+	}
 	return nil
+}
+
+// storable reports whether s is text Postgres can store: UTF-8 with no NUL.
+func storable(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+// refuseUnreadablePaths answers 404 for a path that is not UTF-8 or holds
+// a NUL: no page has such an address, and the database cannot look one up.
+func (s *Server) refuseUnreadablePaths(next http.Handler) http.Handler {
+	notFound := s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound })
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !storable(r.URL.Path) {
+			notFound(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }

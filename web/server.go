@@ -78,7 +78,7 @@ func New(d Deps) http.Handler {
 	m := newMetrics(d.Registry, d.Pool)
 
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, m.instrument, s.recoverPanics, securityHeaders,
+	r.Use(middleware.RequestID, s.logRequests, m.instrument, s.recoverPanics, securityHeaders, s.refuseUnreadablePaths,
 		withTimeout(d.RequestTimeout), limitBody(maxBody), s.crossOriginProtection())
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethodNotAllowed }))

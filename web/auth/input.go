@@ -30,7 +30,7 @@ func NormalizeEmail(email string) (string, error) {
 	// ParseAddress also accepts `Name <addr>` and comments; requiring the
 	// parsed address to be the whole input rejects those forms.
 	a, err := mail.ParseAddress(e)
-	if err != nil || a.Address != e || a.Name != "" {
+	if err != nil || a.Address != e || a.Name != "" || strings.ContainsFunc(e, isDirectionOverride) {
 		return "", &InputError{Field: "email", Msg: "Enter an email address like name@example.com."}
 	}
 	return e, nil
@@ -50,7 +50,17 @@ func NormalizeDisplayName(name string) (string, error) {
 	if !utf8.ValidString(n) || strings.ContainsFunc(n, unicode.IsControl) {
 		return "", &InputError{Field: "display_name", Msg: "Use letters, numbers, spaces and punctuation only: no line breaks, tabs or other control characters."}
 	}
+	if strings.ContainsFunc(n, isDirectionOverride) {
+		return "", &InputError{Field: "display_name", Msg: "Use your name without text-direction controls (such as U+202E): they make a name read differently from what it says."}
+	}
 	return n, nil
+}
+
+// isDirectionOverride is a Unicode bidi embedding, override or isolate
+// control. In a name shown to others it could reverse the text around it
+// ("Reviewed by X on 3 May" read backwards), so names may not hold them.
+func isDirectionOverride(r rune) bool {
+	return (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069')
 }
 
 // ParseRole turns a form or flag value into a Role.
