@@ -1,9 +1,11 @@
 package grading
 
 import (
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 // testRubric is a small rubric in the shape of release-and-traffic.
@@ -136,21 +138,61 @@ func FuzzWithinOneEdit(f *testing.F) {
 	})
 }
 
+// FuzzGrade holds the scorer to its promises on any answer: no error or
+// panic, the same score twice, a total that counts the awarded criteria,
+// and evidence that quotes the answer exactly, on character boundaries, so
+// the page can highlight it. Seeds include hostile input: markup, SQL,
+// control characters, invalid UTF-8 and tricky Unicode.
 func FuzzGrade(f *testing.F) {
-	f.Add("Compare long prompts on each version; don't restart all replicas.")
-	f.Add("")
-	f.Add("’’’ ... ,,, 0.8 16,000 don't")
+	for _, seed := range []string{
+		"Compare long prompts on each version; don't restart all replicas.",
+		"",
+		"’’’ ... ,,, 0.8 16,000 don't",
+		"Compare long prompt latency on each version at the same rate, and compare queue wait with prefill time. Limit long-prompt admission for now. Both versions slow down, which suggests queueing rather than the release, because the release and the traffic rose at the same time.",
+		"<script>alert(1)</script> compare <b>long prompt</b> on each <i>version</i>",
+		"<img src=x onerror=alert(1)> queue<mark>prefill</mark>",
+		"[x](javascript:alert(1)) limit admission of long prompts",
+		"'; DROP TABLE responses; -- %_\\ because the queue and prefill",
+		"{{ .Answer }} ${alert(1)} because",
+		"queue\x00prefill because\x00version",
+		"long prompt \xff\xfe version \xc3\x28 queue",
+		"\u202ecompare long prompt on each version\u202c \u200bqueue\u200d prefill",
+		"🙂 compare 🙂 long 🙂 prompt 🙂 version 🙂 queue 🙂 prefill 🙂",
+		"e\u0301 compare\u0301 long prompt versio\u0301n",
+		strings.Repeat("restart all ", 40),
+		strings.Repeat("queue prefill ", 40),
+	} {
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, answer string) {
-		got, err := testRubric().Grade(answer)
+		r := testRubric()
+		got, err := r.Grade(answer)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range got.Criteria {
+		again, _ := r.Grade(answer)
+		if !reflect.DeepEqual(got, again) {
+			t.Fatalf("two grades of %q differ:\n%+v\n%+v", answer, got, again)
+		}
+		total := 0
+		for i, c := range got.Criteria {
+			if c.Criterion != Criteria[i] {
+				t.Fatalf("criterion %d is %q, want %q", i, c.Criterion, Criteria[i])
+			}
+			if c.Awarded {
+				total++
+			}
 			for _, e := range c.Evidence {
 				if e.Start < 0 || e.End > len(answer) || e.Start > e.End || answer[e.Start:e.End] != e.Quote {
 					t.Fatalf("bad evidence %+v for %q", e, answer)
 				}
+				if utf8.ValidString(answer) && !utf8.ValidString(e.Quote) {
+					t.Fatalf("evidence %+v splits a character of %q", e, answer)
+				}
 			}
+		}
+		if got.Total != total {
+			t.Fatalf("total %d, but %d criteria are awarded", got.Total, total)
 		}
 		if got.Confidence < 0 || got.Confidence > 1 {
 			t.Fatalf("confidence %v out of range", got.Confidence)
