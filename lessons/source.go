@@ -45,11 +45,7 @@ func SplitSource(src []byte) (SourceParts, error) {
 // values are the ones FrontText already says, FrontText is kept as written,
 // so an edit to the body changes nothing else in the file.
 func (s SourceParts) Bytes() []byte {
-	front := s.FrontText
-	var written FrontMatter
-	if front == "" || yaml.Unmarshal([]byte(front), &written) != nil || written != s.Front {
-		front = s.Front.yaml()
-	}
+	front := s.frontText()
 	var b bytes.Buffer
 	b.WriteString("---\n")
 	b.WriteString(front)
@@ -59,6 +55,16 @@ func (s SourceParts) Bytes() []byte {
 	b.WriteString("---\n")
 	b.WriteString(s.Body)
 	return b.Bytes()
+}
+
+// frontText is the front matter as the file will hold it: as written
+// when that still says s.Front, else rewritten.
+func (s SourceParts) frontText() string {
+	var written FrontMatter
+	if s.FrontText == "" || yaml.Unmarshal([]byte(s.FrontText), &written) != nil || written != s.Front {
+		return s.Front.yaml()
+	}
+	return s.FrontText
 }
 
 func (f FrontMatter) yaml() string {
@@ -147,18 +153,20 @@ func FindSourceBlock(body, key string) (SourceBlock, bool) {
 }
 
 // ReplaceBlock returns body with the block keyed key replaced by a fence
-// of the same kind holding yamlText. Everything else stays byte for byte.
-func ReplaceBlock(body, key, yamlText string) (string, error) {
+// of the same kind holding yamlText, and the offset of that fence.
+// Everything else stays byte for byte.
+func ReplaceBlock(body, key, yamlText string) (string, int, error) {
 	b, ok := FindSourceBlock(body, key)
 	if !ok {
-		return "", fmt.Errorf("the lesson has no block with key %q", key)
+		return "", 0, fmt.Errorf("the lesson has no block with key %q", key)
 	}
-	return body[:b.Start] + fence(b.Kind, yamlText) + body[b.End:], nil
+	return body[:b.Start] + fence(b.Kind, yamlText) + body[b.End:], b.Start, nil
 }
 
 // InsertBlock returns body with a new block of kind holding yamlText added
-// at the end, or before the sources block, which closes a lesson.
-func InsertBlock(body string, kind Kind, yamlText string) string {
+// at the end, or before the sources block, which closes a lesson, and the
+// offset of the new block's opening fence.
+func InsertBlock(body string, kind Kind, yamlText string) (string, int) {
 	at := len(body)
 	for _, b := range SourceBlocks(body) {
 		if b.Kind == KindSources {
@@ -166,19 +174,20 @@ func InsertBlock(body string, kind Kind, yamlText string) string {
 		}
 	}
 	before, after := body[:at], body[at:]
-	block := fence(kind, yamlText)
+	var gap string
 	switch {
 	case before == "":
 	case strings.HasSuffix(before, "\n\n"):
 	case strings.HasSuffix(before, "\n"):
-		block = "\n" + block
+		gap = "\n"
 	default:
-		block = "\n\n" + block
+		gap = "\n\n"
 	}
+	block := fence(kind, yamlText)
 	if after != "" {
 		block += "\n"
 	}
-	return before + block + after
+	return before + gap + block + after, len(before) + len(gap)
 }
 
 func fence(kind Kind, yamlText string) string {
@@ -211,10 +220,5 @@ func FrontMatterLine(src []byte, key string) int {
 
 // BodyLine returns the file line of the first line of the body.
 func (s SourceParts) BodyLine() int {
-	front := s.FrontText
-	var written FrontMatter
-	if front == "" || yaml.Unmarshal([]byte(front), &written) != nil || written != s.Front {
-		front = s.Front.yaml()
-	}
-	return 3 + strings.Count(strings.TrimSuffix(front, "\n"), "\n") + 1
+	return 3 + strings.Count(strings.TrimSuffix(s.frontText(), "\n"), "\n") + 1
 }

@@ -74,7 +74,7 @@ func TestBlockDraftRoundTrip(t *testing.T) {
 				t.Fatalf("%s %s: %v", lf.Path, sb.Key, err)
 			}
 			text, _ := d.YAML()
-			body, err := lessons.ReplaceBlock(parts.Body, sb.Key, text)
+			body, _, err := lessons.ReplaceBlock(parts.Body, sb.Key, text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,14 +137,17 @@ func TestFieldAtPlacesProblems(t *testing.T) {
 
 func TestInsertBlockBeforeSources(t *testing.T) {
 	body := "## Intro\n\nText.\n\n```yaml sources\nkey: sources\nitems:\n  - title: T\n    publisher: p\n    url: https://example.com/\n```\n"
-	got := lessons.InsertBlock(body, lessons.KindExplain, "key: new\nprompt: Say it back.\n")
+	got, at := lessons.InsertBlock(body, lessons.KindExplain, "key: new\nprompt: Say it back.\n")
 	want := "## Intro\n\nText.\n\n```yaml explain\nkey: new\nprompt: Say it back.\n```\n\n```yaml sources\n"
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("got\n%s", got)
 	}
-	end := lessons.InsertBlock("## Intro\n\nText.\n", lessons.KindExplain, "key: new\nprompt: P\n")
-	if want := "## Intro\n\nText.\n\n```yaml explain\nkey: new\nprompt: P\n```\n"; end != want {
-		t.Errorf("got %q, want %q", end, want)
+	if !strings.HasPrefix(got[at:], "```yaml explain\n") {
+		t.Errorf("the new block's offset %d points at %q", at, got[at:])
+	}
+	end, at := lessons.InsertBlock("## Intro\n\nText.\n", lessons.KindExplain, "key: new\nprompt: P\n")
+	if want := "## Intro\n\nText.\n\n```yaml explain\nkey: new\nprompt: P\n```\n"; end != want || at != len("## Intro\n\nText.\n\n") {
+		t.Errorf("got %q at %d, want %q", end, at, want)
 	}
 }
 
@@ -154,8 +157,8 @@ func TestDescribeChanges(t *testing.T) {
 	edited := parts
 	edited.Front.Minutes = 30
 	edited.Body = strings.Replace(parts.Body, "Incident questions in interviews", "Incident questions", 1)
-	edited.Body = lessons.InsertBlock(edited.Body, lessons.KindExplain, "key: again\nprompt: Once more.\n")
-	body, err := lessons.ReplaceBlock(edited.Body, "first-token-p95", "key: first-token-p95\nquestion: Q\n")
+	edited.Body, _ = lessons.InsertBlock(edited.Body, lessons.KindExplain, "key: again\nprompt: Once more.\n")
+	body, _, err := lessons.ReplaceBlock(edited.Body, "first-token-p95", "key: first-token-p95\nquestion: Q\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +205,7 @@ func TestBlockWithCodeFenceInAFieldSurvives(t *testing.T) {
 		d.Rubric[i].Description = "Earns the point."
 	}
 	text, _ := d.YAML()
-	parts.Body = lessons.InsertBlock(parts.Body, lessons.KindExercise, text)
+	parts.Body, _ = lessons.InsertBlock(parts.Body, lessons.KindExercise, text)
 	l, err := lessons.Parse("fenced.md", parts.Bytes())
 	if err != nil {
 		t.Fatal(err)

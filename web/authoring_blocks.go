@@ -224,25 +224,14 @@ type blockEdit struct {
 // apply returns the lesson file with the edit made, and the file line of
 // the edited block's opening fence.
 func (e blockEdit) apply(parts lessons.SourceParts) ([]byte, int, error) {
-	before := lessons.SourceBlocks(parts.Body)
 	var start int
 	if e.key != "" {
-		body, err := lessons.ReplaceBlock(parts.Body, e.key, e.text)
-		if err != nil {
+		var err error
+		if parts.Body, start, err = lessons.ReplaceBlock(parts.Body, e.key, e.text); err != nil {
 			return nil, 0, err
 		}
-		old, _ := lessons.FindSourceBlock(parts.Body, e.key)
-		parts.Body, start = body, old.Start
 	} else {
-		parts.Body = lessons.InsertBlock(parts.Body, e.kind, e.text)
-		// The new block is the first that differs from the old list.
-		after := lessons.SourceBlocks(parts.Body)
-		for i, b := range after {
-			if i == len(before) || before[i].Kind != b.Kind || before[i].YAML != b.YAML {
-				start = b.Start
-				break
-			}
-		}
+		parts.Body, start = lessons.InsertBlock(parts.Body, e.kind, e.text)
 	}
 	return parts.Bytes(), parts.BodyLine() + strings.Count(parts.Body[:start], "\n"), nil
 }
@@ -267,6 +256,6 @@ func (e blockEdit) conflict(stale *catalog.StaleError) *views.BlockConflict {
 		c.Gone = true
 		return c
 	}
-	c.Diff = lessons.Diff(string(lessons.NormalizeNewlines(stale.Source)), string(mine), 3)
+	c.Diff = lessons.Diff(string(lessons.NormalizeNewlines(stale.Source)), string(mine), diffContext)
 	return c
 }
