@@ -276,18 +276,21 @@ func lockLesson(ctx context.Context, tx pgx.Tx, courseSlug, lessonSlug string) (
 }
 
 // checkHead refuses with a *StaleError unless base is the newest revision.
+// Only a refusal reads the newer revision's file, to show it.
 func checkHead(ctx context.Context, tx pgx.Tx, lessonID int64, base int) error {
+	var number int
+	err := tx.QueryRow(ctx, "SELECT max(number) FROM lesson_revisions WHERE lesson_id = $1", lessonID).Scan(&number)
+	if err != nil || number == base {
+		return err
+	}
 	var src []byte
 	head, err := scanRevision(tx.QueryRow(ctx, `SELECT `+revisionColumns+`, r.source
 		FROM lesson_revisions r LEFT JOIN users u ON u.id = r.author_id
-		WHERE r.lesson_id = $1 ORDER BY r.number DESC LIMIT 1`, lessonID), &src)
+		WHERE r.lesson_id = $1 AND r.number = $2`, lessonID, number), &src)
 	if err != nil {
 		return err
 	}
-	if head.Number != base {
-		return &StaleError{Base: base, Head: head, Source: src}
-	}
-	return nil
+	return &StaleError{Base: base, Head: head, Source: src}
 }
 
 // checkPosition refuses a position another lesson of the course holds.
