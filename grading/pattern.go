@@ -66,6 +66,12 @@ func compileConcept(name string, sources []string, ids wordIDs) (*concept, error
 						ph = append(ph, wordMatcher{id: ids.of(t.norm, prefix && last), norm: t.norm, stem: t.stem, prefix: prefix && last})
 					}
 				}
+				// "14 seconds" in a pattern is "14 s", as in answers.
+				for k := 1; k < len(ph); k++ {
+					if unit, ok := unitAliases[ph[k].norm]; ok && isNumber(ph[k-1].norm) {
+						ph[k] = wordMatcher{id: ids.of(unit, false), norm: unit, stem: unit}
+					}
+				}
 				if len(ph) == 0 {
 					return nil, fmt.Errorf("concept %q: pattern %q has an empty alternative (check for a doubled | or a trailing +)", name, src)
 				}

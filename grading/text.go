@@ -22,6 +22,7 @@ type token struct {
 	clause   int
 	negator  bool
 	function bool
+	number   bool
 }
 
 // tokenize splits text into words. Sentences end at . ! ? and line breaks;
@@ -43,12 +44,15 @@ func tokenize(text string) []token {
 				}
 				break
 			}
-			w := lookup(text[start:i])
-			if w.contrast {
-				clause++
+			// "0.6s", "2min" and "3k" are a number and its unit.
+			for _, part := range splitUnit(text[start:i]) {
+				w := lookup(part.text)
+				if w.contrast {
+					clause++
+				}
+				toks = append(toks, token{norm: w.norm, stem: w.stem, start: start + part.offset, end: start + part.offset + len(part.text),
+					sentence: sentence, clause: clause, negator: w.negator, function: w.function, number: w.number})
 			}
-			toks = append(toks, token{norm: w.norm, stem: w.stem, start: start, end: i, sentence: sentence, clause: clause,
-				negator: w.negator, function: w.function})
 			continue
 		case r == '.' && len(toks) > 0 && abbreviation(text, toks[len(toks)-1]) && toks[len(toks)-1].end == i:
 			// "e.g." and "incl." do not end a sentence.
@@ -64,6 +68,12 @@ func tokenize(text string) []token {
 			clause++
 		}
 		i += size
+	}
+	// "14 seconds" and "14 s" are one unit; "second" alone is an ordinal.
+	for i := 1; i < len(toks); i++ {
+		if unit, ok := unitAliases[toks[i].norm]; ok && toks[i-1].number {
+			toks[i].norm, toks[i].stem = unit, unit
+		}
 	}
 	// "instead of X" negates X; a bare "instead" ("instead, compare …") does not.
 	for i := range toks {
@@ -113,6 +123,9 @@ func joinsWord(text string, i int, r rune, size int) bool {
 
 func normWord(w string) string {
 	w = strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+	if n, ok := canonicalNumber(w); ok {
+		return n
+	}
 	if full, ok := bareContractions[w]; ok {
 		return full
 	}
@@ -155,8 +168,8 @@ func set(words ...string) map[string]bool {
 
 // wordFacts is everything the scorer knows about a word by itself.
 type wordFacts struct {
-	norm, stem                  string
-	negator, function, contrast bool
+	norm, stem                          string
+	negator, function, contrast, number bool
 }
 
 // Learners share a vocabulary, so each word's facts (its stem above all,
@@ -175,6 +188,9 @@ func lookup(raw string) wordFacts {
 	}
 	norm := normWord(raw)
 	f := wordFacts{norm: norm, stem: english.Stem(norm, false), contrast: contrast[norm]}
+	if isNumber(norm) {
+		f.stem, f.number = norm, true
+	}
 	// "isn't" keeps its whole form above: stemmed as "is" it would match
 	// the positive word.
 	f.negator = negators[norm] || strings.HasSuffix(norm, "n't")

@@ -1,0 +1,91 @@
+package grading
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
+
+//go:generate go run ./internal/wordnetgen -o synonyms.txt
+
+// synonymTable is WordNet 3.0 reduced to the stems of words sharing one of
+// a word's most frequent senses (see internal/wordnetgen and
+// WORDNET-LICENSE). It is data compiled into the binary, so the scorer
+// stays a pure function.
+//
+//go:embed synonyms.txt
+var synonymTable string
+
+// servingFamilies are paraphrase families of the subject the product
+// teaches, which a general dictionary does not know: the same idea in the
+// words learners use for it. Each line is one family; every word stands for
+// the others.
+var servingFamilies = []string{
+	"rollback revert undo downgrade",
+	"queue backlog",
+	"latency delay slowness",
+	"replica instance pod",
+	"throttle cap limit restrict ration",
+	"shed drop reject",
+	"restart reboot bounce recycle",
+	"deploy release rollout",
+	"spike surge jump burst",
+	"prompt input",
+	"output response completion generation reply",
+	"prove confirm verify validate",
+	"disprove falsify refute contradict",
+	"compare contrast versus",
+	"coincide overlap simultaneous concurrent",
+	"cause culprit driver",
+	"wrong mistaken",
+	"stall pause freeze hiccup",
+	"capacity headroom",
+	"tenant customer",
+}
+
+var (
+	synonymsOnce sync.Once
+	synonymIndex map[string][]string // stem → other stems
+)
+
+// synonymsOf returns the stems that may stand for stem in an answer.
+func synonymsOf(stem string) []string {
+	synonymsOnce.Do(loadSynonyms)
+	return synonymIndex[stem]
+}
+
+func loadSynonyms() {
+	synonymIndex = make(map[string][]string, 12000)
+	for line := range strings.Lines(synonymTable) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		fs := strings.Fields(line)
+		if len(fs) > 1 {
+			synonymIndex[fs[0]] = fs[1:]
+		}
+	}
+	for _, fam := range servingFamilies {
+		words := strings.Fields(fam)
+		stems := make([]string, len(words))
+		for i, w := range words {
+			stems[i] = lookup(w).stem
+		}
+		for _, s := range stems {
+			for _, t := range stems {
+				if s != t && !contains(synonymIndex[s], t) {
+					synonymIndex[s] = append(synonymIndex[s], t)
+				}
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
