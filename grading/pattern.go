@@ -24,7 +24,14 @@ type wordMatcher struct {
 	norm   string
 	stem   string
 	prefix bool // "compar*"
+	// synonyms are stems that may stand for this word: WordNet's and the
+	// subject's paraphrase families.
+	synonyms []string
 }
+
+// maxWidenedAlternatives is the most alternatives a slot may list and
+// still be widened with synonyms.
+const maxWidenedAlternatives = 3
 
 // maxSpan bounds how far apart a pattern's slots may be, in words.
 const maxSpan = 25
@@ -32,8 +39,8 @@ const maxSpan = 25
 // wordIDs numbers a rubric's distinct pattern words from 0.
 type wordIDs map[startKey]int
 
-func (ids wordIDs) of(norm string, prefix bool) int {
-	k := startKey{norm, prefix}
+func (ids wordIDs) of(norm string, prefix, widened bool) int {
+	k := startKey{norm, prefix, widened}
 	id, ok := ids[k]
 	if !ok {
 		id = len(ids)
@@ -42,7 +49,7 @@ func (ids wordIDs) of(norm string, prefix bool) int {
 	return id
 }
 
-func compileConcept(name string, sources []string, ids wordIDs) (*concept, error) {
+func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (*concept, error) {
 	if len(sources) == 0 {
 		return nil, fmt.Errorf("concept %q has no patterns", name)
 	}
@@ -51,7 +58,11 @@ func compileConcept(name string, sources []string, ids wordIDs) (*concept, error
 		var p pattern
 		for _, slotSrc := range strings.Split(src, "+") {
 			var slot []phrase
-			for _, alt := range strings.Split(slotSrc, "|") {
+			alts := strings.Split(slotSrc, "|")
+			// A slot with many alternatives is a paraphrase family the
+			// author already wrote out; widening it only adds noise.
+			wide := synonyms && len(alts) <= maxWidenedAlternatives
+			for _, alt := range alts {
 				var ph phrase
 				// Split as answers are split, so "max_tokens", "15:30" and
 				// "2,400" match what the tokenizer makes of them.
@@ -63,13 +74,18 @@ func compileConcept(name string, sources []string, ids wordIDs) (*concept, error
 					}
 					for k, t := range words {
 						last := k == len(words)-1
-						ph = append(ph, wordMatcher{id: ids.of(t.norm, prefix && last), norm: t.norm, stem: t.stem, prefix: prefix && last})
+						m := wordMatcher{norm: t.norm, stem: t.stem, prefix: prefix && last}
+						if wide && !m.prefix && !t.function && !t.number {
+							m.synonyms = synonymsOf(t.stem)
+						}
+						m.id = ids.of(t.norm, m.prefix, m.synonyms != nil)
+						ph = append(ph, m)
 					}
 				}
 				// "14 seconds" in a pattern is "14 s", as in answers.
 				for k := 1; k < len(ph); k++ {
 					if unit, ok := unitAliases[ph[k].norm]; ok && isNumber(ph[k-1].norm) {
-						ph[k] = wordMatcher{id: ids.of(unit, false), norm: unit, stem: unit}
+						ph[k] = wordMatcher{id: ids.of(unit, false, false), norm: unit, stem: unit}
 					}
 				}
 				if len(ph) == 0 {
@@ -104,6 +120,9 @@ func (m wordMatcher) matchWord(t token) (ok, typo bool) {
 	}
 	if t.stem == m.stem || t.norm == m.norm {
 		return true, false
+	}
+	if !t.function && contains(m.synonyms, t.stem) {
+		return true, true // a synonym is as uncertain as a typo
 	}
 	// Stems are short, so a typo between stems is only trusted for long
 	// words: "bounded" (bound) is not "bounce" (bounc).
@@ -202,6 +221,12 @@ type occurrence struct {
 	first, last int
 	typo        bool
 	negated     bool
+	// framed: named, not claimed — a trap, a tempting answer, a
+	// hypothesis ("if X, I'm wrong"), or judged wrong ("X would be a
+	// mistake").
+	framed bool
+	// conditional: inside an "if" clause, not offered as a move.
+	conditional bool
 }
 
 // answer is a tokenized answer indexed for matching: a rubric has
@@ -226,8 +251,9 @@ type answer struct {
 const maxWordIndex = 40
 
 type startKey struct {
-	norm   string
-	prefix bool
+	norm    string
+	prefix  bool
+	widened bool
 }
 
 // Answers are pooled: the index's slices and maps are reused from one
@@ -309,6 +335,13 @@ func (a *answer) findStarts(m wordMatcher) []int {
 		for _, n := range a.byStem[m.stem] {
 			add(n)
 		}
+		for _, syn := range m.synonyms {
+			for _, n := range a.byStem[syn] {
+				if !a.toks[a.byNorm[n][0]].function {
+					add(n)
+				}
+			}
+		}
 	}
 	// Prefixes and typos need the same first letter; a typo also needs a
 	// length within two, while a prefix match may be any longer word.
@@ -366,18 +399,32 @@ type conceptMatch struct {
 	first, last  int // tokens spanned
 	typo         bool
 	negatedOnly  bool // it appears, but only negated
+	// framed: found, but only named as a trap or a hypothesis, or judged
+	// wrong: it counts for naming a failure case or a check, never as
+	// the learner's claim.
+	framed bool
+	// conditional: found only inside "if" clauses.
+	conditional  bool
 	patternIndex int
 }
 
 func (c *concept) find(a *answer) conceptMatch {
 	var negated bool
+	var framed conceptMatch
 	for pi, p := range c.patterns {
 		m, neg := p.find(a)
-		if m.found {
+		if m.found && !m.framed {
 			m.patternIndex = pi
 			return m
 		}
+		if m.found && !framed.found {
+			m.patternIndex = pi
+			framed = m
+		}
 		negated = negated || neg
+	}
+	if framed.found {
+		return framed
 	}
 	return conceptMatch{negatedOnly: negated}
 }
@@ -434,13 +481,19 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	for s := range occs {
 		for k := range occs[s] {
 			occs[s][k].negated = negatedAt(toks, occs[s][k], own)
+			occs[s][k].framed = framedAt(toks, occs[s][k], own)
+			occs[s][k].conditional = toks[occs[s][k].first].conditional
 		}
 	}
 	best, bestNeg := conceptMatch{}, false
+	better := func(m conceptMatch) bool {
+		return !best.found || best.framed && !m.framed ||
+			best.framed == m.framed && m.last-m.first < best.last-best.first
+	}
 	for _, a := range occs[0] {
 		m, ok := combine(toks, occs, a, false)
 		if ok {
-			if !best.found || m.last-m.first < best.last-best.first {
+			if better(m) {
 				best = m
 			}
 			continue
@@ -490,6 +543,10 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated bool)
 		m.first, m.last = min(m.first, oc.first), max(m.last, oc.last)
 		m.typo = m.typo || oc.typo
 	}
+	for _, oc := range chosen {
+		m.framed = m.framed || oc.framed
+		m.conditional = m.conditional || oc.conditional
+	}
 	if m.last-m.first+1 > maxSpan {
 		return conceptMatch{}, false
 	}
@@ -525,4 +582,49 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// framers before a phrase in its clause present it as a trap or a
+// temptation rather than the learner's own move.
+var framers = set("tempting", "tempted", "temptation", "naive", "naively", "hasty", "trap", "pitfall",
+	"mistake", "wrong", "misleading", "misread", "myth", "fallacy", "kneejerk", "reflex")
+
+// verdictsAgainst after a phrase judge it wrong: "X would be a mistake",
+// "X is premature".
+var verdictsAgainst = set("mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
+	"unnecessary", "unjustified", "unwarranted", "unsafe", "reckless", "misleading", "trap", "distraction",
+	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided")
+
+// softeners may stand between the verb and the verdict: "would be a
+// really bad idea".
+var softeners = set("a", "an", "the", "probably", "really", "just", "definitely", "clearly", "also",
+	"likely", "too", "very", "big", "huge", "classic", "real", "total", "complete", "actually", "simply")
+
+// framedAt reports an occurrence the answer names without claiming it.
+func framedAt(toks []token, oc occurrence, own []bool) bool {
+	if toks[oc.first].hypothetical {
+		return true
+	}
+	clause := toks[oc.first].clause
+	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
+		if framers[toks[j].norm] && !own[j] {
+			return true
+		}
+	}
+	// Look a few words past it, within the sentence, for a verb and a
+	// verdict against it.
+	sentence := toks[oc.first].sentence
+	for j := oc.last + 1; j < len(toks) && j <= oc.last+8 && toks[j].sentence == sentence; j++ {
+		if own[j] || !auxiliaries[toks[j].norm] && toks[j].norm != "seems" && toks[j].norm != "sounds" && toks[j].norm != "it's" {
+			continue
+		}
+		k := j + 1
+		for k < len(toks) && (toks[k].norm == "be" || softeners[toks[k].norm]) {
+			k++
+		}
+		if k < len(toks) && !own[k] && (verdictsAgainst[toks[k].norm] || toks[k].norm == "idea" && toks[k-1].norm == "bad") {
+			return true
+		}
+	}
+	return false
 }

@@ -73,9 +73,17 @@ func compileRubric(r *Rubric) (*compiledRubric, error) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	// A wrong move is denied only on the learner's own words: synonyms
+	// widen what earns a point, never what takes one away.
+	positive := map[string]bool{}
+	for _, rule := range r.Rules {
+		for _, name := range append(append([]string{}, rule.Requires...), rule.Any...) {
+			positive[name] = true
+		}
+	}
 	ids := wordIDs{}
 	for _, name := range names {
-		con, err := compileConcept(name, r.Concepts[name], ids)
+		con, err := compileConcept(name, r.Concepts[name], ids, positive[name])
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue

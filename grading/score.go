@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-1"
+const ScorerVersion = "cues-2+labelled"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -16,7 +16,10 @@ type Score struct {
 	Total    int               `json:"total"`
 	// Confidence is how sure the scorer is, 0–1; low scores go to review.
 	Confidence float64 `json:"confidence"`
-	Version    string  `json:"version"`
+	// Provisional is true when any criterion is: a reviewer should
+	// confirm the score before anyone relies on it.
+	Provisional bool   `json:"provisional"`
+	Version     string `json:"version"`
 }
 
 // CriterionScore is one criterion's point, with the answer's own words
@@ -26,6 +29,11 @@ type CriterionScore struct {
 	Awarded   bool       `json:"awarded"`
 	Evidence  []Evidence `json:"evidence"`
 	Rationale string     `json:"rationale"`
+	// Provisional is true when the scorer's own signals say this point
+	// may be wrong.
+	Provisional bool `json:"provisional,omitempty"`
+	// Doubt says why, for reviewers.
+	Doubt string `json:"doubt,omitempty"`
 }
 
 // Evidence is a span of the answer, by byte offsets, and its text.
@@ -56,8 +64,14 @@ const (
 	borderlineRatio = 0.25
 )
 
-// Grade scores an answer. It is a pure function of the rubric and the text.
-func (r *Rubric) Grade(answer string) (Score, error) {
+// Grade scores an answer on the cues alone. It is a pure function of the
+// rubric and the text.
+func (r *Rubric) Grade(answer string) (Score, error) { return r.GradeWith(answer) }
+
+// GradeWith scores an answer with both opinions: the authored cues, and
+// the labelled answers in sets (see combine). It is a pure function of the
+// rubric, the sets and the text.
+func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	c, err := r.compile()
 	if err != nil {
 		return Score{}, err
@@ -103,10 +117,13 @@ func (r *Rubric) Grade(answer string) (Score, error) {
 	if ratio < borderlineRatio {
 		confidence -= 0.15
 	}
+	var verdicts [4]cueVerdict
 	for i, rule := range c.rules {
-		cr, penalty := judge(rule, lookup, toks, answer)
-		res.Criteria[i] = cr
-		confidence -= penalty
+		verdicts[i] = judge(rule, lookup, toks, answer)
+		confidence -= verdicts[i].penalty
+	}
+	weigh(&res, verdicts, opinionOf(answer, sets...), &confidence)
+	for _, cr := range res.Criteria {
 		if cr.Awarded {
 			res.Total++
 		}
@@ -116,6 +133,7 @@ func (r *Rubric) Grade(answer string) (Score, error) {
 }
 
 func (r Score) deny(why string, confidence float64) Score {
+	r.Provisional = confidence < 1-provisionalAt
 	for i := range r.Criteria {
 		r.Criteria[i].Rationale = why
 	}
@@ -123,75 +141,102 @@ func (r Score) deny(why string, confidence float64) Score {
 	return r
 }
 
-// judge decides one criterion and how much doubt the decision carries.
-func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer string) (CriterionScore, float64) {
-	cr := CriterionScore{Criterion: rule.Criterion, Evidence: []Evidence{}}
+// cueVerdict is the cues' decision on one criterion, with what the
+// second opinion and the provisional flag need to know about it.
+type cueVerdict struct {
+	CriterionScore
+	penalty float64
+	// missing counts the required concepts not found, plus one when none
+	// of the "any" concepts was.
+	missing  int
+	rejected bool
+	// negated: negation decided it (a concept found only negated).
+	negated bool
+	// weak: a match rested on a typo or a synonym.
+	weak  bool
+	noCue bool
+}
+
+// judge decides one criterion from the cues and how much doubt the
+// decision carries.
+func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer string) cueVerdict {
+	v := cueVerdict{CriterionScore: CriterionScore{Criterion: rule.Criterion, Evidence: []Evidence{}}}
 	if rule.empty() {
-		cr.Rationale = "No automatic cues for this criterion; a reviewer scores it."
-		return cr, 0.2
+		v.Rationale = "No automatic cues for this criterion; a reviewer scores it."
+		v.penalty, v.noCue = 0.2, true
+		return v
 	}
-	var penalty float64
 	var missing, shown []string
 	var evidence []conceptMatch
+	claim := rule.Criterion == Result
 	for _, name := range rule.Requires {
 		m := lookup(name)
-		if !m.found {
+		if !m.found || (claim && m.framed) {
 			missing = append(missing, label(name))
-			if m.negatedOnly {
-				penalty += 0.05
+			if m.negatedOnly || m.framed {
+				v.penalty += 0.05
+				v.negated = true
 			}
 			continue
 		}
 		shown = append(shown, label(name))
 		evidence = append(evidence, m)
 		if m.typo {
-			penalty += 0.04
+			v.penalty += 0.04
+			v.weak = true
 		}
 	}
 	anyOK := len(rule.Any) == 0
 	for _, name := range rule.Any {
-		if m := lookup(name); m.found {
+		if m := lookup(name); m.found && !(claim && m.framed) {
 			if !anyOK {
 				shown = append(shown, label(name))
 				evidence = append(evidence, m)
+				v.weak = v.weak || m.typo
 			}
 			anyOK = true
 		}
 	}
 	var rejected []string
 	for _, name := range rule.Rejects {
-		if m := lookup(name); m.found {
+		// A wrong move only named as a trap or a hypothesis ("the tempting
+		// answer is to roll back") is not offered.
+		if m := lookup(name); m.found && !m.framed && !m.conditional {
 			rejected = append(rejected, label(name))
 			evidence = append(evidence, m)
 			if m.typo {
-				penalty += 0.05
+				v.penalty += 0.05
+				v.weak = true
 			}
-		} else if m.negatedOnly {
-			penalty += 0.03
+		} else if m.negatedOnly || m.framed || m.conditional {
+			v.penalty += 0.03
+			v.negated = true
 		}
 	}
+	v.missing = len(missing) + boolInt(!anyOK)
 	switch {
 	case len(rejected) > 0:
-		cr.Rationale = "Not awarded: the answer offers " + strings.Join(rejected, " and ") + ", which this item rules out."
-		cr.Evidence = quotes(toks, answer, evidence[len(evidence)-len(rejected):])
+		v.rejected = true
+		v.Rationale = "Not awarded: the answer offers " + strings.Join(rejected, " and ") + ", which this item rules out."
+		v.Evidence = quotes(toks, answer, evidence[len(evidence)-len(rejected):])
 		if len(missing) == 0 && anyOK {
-			penalty += 0.1 // right parts, wrong move: worth a human look
+			v.penalty += 0.1 // right parts, wrong move: worth a human look
 		}
-	case len(missing) > 0 || !anyOK:
+	case v.missing > 0:
 		parts := missing
 		if !anyOK {
 			parts = append(parts, "one of "+strings.Join(labels(rule.Any), ", "))
 		}
-		cr.Rationale = "Not awarded: missing " + strings.Join(parts, "; ") + "."
-		if len(missing)+boolInt(!anyOK) == 1 && len(rule.Requires)+boolInt(len(rule.Any) > 0) > 1 {
-			penalty += 0.08 // one part short of the point
+		v.Rationale = "Not awarded: missing " + strings.Join(parts, "; ") + "."
+		if v.missing == 1 && len(rule.Requires)+boolInt(len(rule.Any) > 0) > 1 {
+			v.penalty += 0.08 // one part short of the point
 		}
 	default:
-		cr.Awarded = true
-		cr.Rationale = "Awarded: shows " + strings.Join(shown, "; ") + "."
-		cr.Evidence = quotes(toks, answer, evidence)
+		v.Awarded = true
+		v.Rationale = "Awarded: shows " + strings.Join(shown, "; ") + "."
+		v.Evidence = quotes(toks, answer, evidence)
 	}
-	return cr, penalty
+	return v
 }
 
 // quotes turns matches into spans of the answer, in reading order, merging

@@ -23,6 +23,11 @@ type token struct {
 	negator  bool
 	function bool
 	number   bool
+	// hypothetical: in a sentence that says what would prove the answer
+	// wrong ("if v42 starts preempting, I'm wrong and it's load").
+	hypothetical bool
+	// conditional: in the condition of an "if" ("if the queue grows").
+	conditional bool
 }
 
 // tokenize splits text into words. Sentences end at . ! ? and line breaks;
@@ -75,6 +80,7 @@ func tokenize(text string) []token {
 			toks[i].norm, toks[i].stem = unit, unit
 		}
 	}
+	markHypothetical(toks)
 	// "instead of X" negates X; a bare "instead" ("instead, compare …") does not.
 	for i := range toks {
 		if toks[i].norm == "instead" && i+1 < len(toks) && toks[i+1].norm == "of" {
@@ -199,4 +205,39 @@ func lookup(raw string) wordFacts {
 		facts.Store(raw, f)
 	}
 	return f
+}
+
+var conditionals = set("if", "unless", "suppose", "supposing", "assuming")
+
+// falsifierWords make a conditional sentence a statement of what would
+// prove the answer wrong: all of it is hypothetical, the consequence too
+// ("if v42 starts preempting, I'm wrong and it's load").
+var falsifierWords = set("wrong", "mistaken", "disproves", "disprove", "disproved", "falsifies", "falsified",
+	"refutes", "refuted", "incorrect", "invalid", "fails")
+
+func markHypothetical(toks []token) {
+	for start := 0; start < len(toks); {
+		end := start
+		for end < len(toks) && toks[end].sentence == toks[start].sentence {
+			end++
+		}
+		conditional, falsifier := -1, false
+		for i := start; i < end; i++ {
+			if conditional < 0 && conditionals[toks[i].norm] {
+				conditional = i
+			}
+			falsifier = falsifier || falsifierWords[toks[i].norm]
+		}
+		switch {
+		case conditional >= 0 && falsifier:
+			for i := start; i < end; i++ {
+				toks[i].hypothetical = true
+			}
+		case conditional >= 0:
+			for i := conditional; i < end && toks[i].clause == toks[conditional].clause; i++ {
+				toks[i].conditional = true
+			}
+		}
+		start = end
+	}
 }

@@ -42,6 +42,7 @@ func parseStructured(r reporter, kind Kind, src []byte, fenceLine int) *Block {
 			ModelSolution: markdown(f, "model_solution"),
 		}
 		b.Exercise.Rubric, b.Exercise.Scoring = parseRubric(f)
+		b.Exercise.Scoring.Model, _ = f.str("model_solution", false)
 	case KindProbe:
 		b.Probe = parseProbe(f)
 	case KindExplain:
@@ -143,6 +144,7 @@ func parseProbe(f *fields) *Probe {
 		p.WeakIndicators = append(p.WeakIndicators, renderField(item.Value))
 	}
 	p.Rubric, p.Scoring = parseRubric(f)
+	p.Scoring.Model, _ = f.str("strong_answer", false)
 	return p
 }
 

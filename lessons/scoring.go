@@ -3,6 +3,8 @@ package lessons
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -14,6 +16,37 @@ import (
 type Scoring struct {
 	Rubric   *grading.Rubric   `json:"rubric"`
 	Examples []grading.Example `json:"examples,omitempty"`
+	// Model is the model solution or strong answer as written: a labelled
+	// answer that earns all four points.
+	Model string `json:"model,omitempty"`
+
+	labelledOnce sync.Once
+	labelled     *grading.LabelledSet
+}
+
+// Labelled is the item's own labelled answers: its calibration examples
+// and its model answer.
+func (s *Scoring) Labelled() []grading.Labelled {
+	out := make([]grading.Labelled, 0, len(s.Examples)+1)
+	for _, ex := range s.Examples {
+		out = append(out, grading.Labelled{Text: ex.Answer, Scores: ex.Scores, Source: "example"})
+	}
+	if strings.TrimSpace(s.Model) != "" {
+		all := map[grading.Criterion]int{}
+		for _, c := range grading.Criteria {
+			all[c] = 1
+		}
+		out = append(out, grading.Labelled{Text: s.Model, Scores: all, Source: "model"})
+	}
+	return out
+}
+
+// Grade scores an answer with both opinions: the cues, and the item's
+// labelled answers plus reviewed ones (reviewers' decisions on this
+// revision), which may be nil.
+func (s *Scoring) Grade(answer string, reviewed *grading.LabelledSet) (grading.Score, error) {
+	s.labelledOnce.Do(func() { s.labelled = grading.NewLabelledSet(s.Labelled()) })
+	return s.Rubric.GradeWith(answer, s.labelled, reviewed)
 }
 
 // parseScoring reads `concepts`, the cue fields of each rubric criterion
@@ -153,7 +186,13 @@ func (b Block) scoring() (*Scoring, string) {
 	return nil, ""
 }
 
-// Scoring returns the automatic scoring of an exercise or probe block.
+// ItemScoring returns an exercise's or probe's automatic scoring, or nil.
+func (b Block) ItemScoring() *Scoring {
+	s, _ := b.scoring()
+	return s
+}
+
+// ScoringRubric returns the cues of an exercise or probe block.
 func (b Block) ScoringRubric() *grading.Rubric {
 	if s, _ := b.scoring(); s != nil {
 		return s.Rubric

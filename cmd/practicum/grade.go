@@ -15,26 +15,30 @@ import (
 
 // gradeJSON is the command's output: criteria by name, evidence as quotes.
 type gradeJSON struct {
-	ID         string                        `json:"id,omitempty"`
-	Criteria   map[string]gradeCriterionJSON `json:"criteria"`
-	Total      int                           `json:"total"`
-	Confidence float64                       `json:"confidence"`
+	ID          string                        `json:"id,omitempty"`
+	Criteria    map[string]gradeCriterionJSON `json:"criteria"`
+	Total       int                           `json:"total"`
+	Confidence  float64                       `json:"confidence"`
+	Provisional bool                          `json:"provisional"`
 }
 
 type gradeCriterionJSON struct {
-	Awarded   bool     `json:"awarded"`
-	Evidence  []string `json:"evidence"`
-	Rationale string   `json:"rationale"`
+	Awarded     bool     `json:"awarded"`
+	Evidence    []string `json:"evidence"`
+	Rationale   string   `json:"rationale"`
+	Provisional bool     `json:"provisional,omitempty"`
+	Doubt       string   `json:"doubt,omitempty"`
 }
 
 func toGradeJSON(id string, s grading.Score) gradeJSON {
-	out := gradeJSON{ID: id, Criteria: map[string]gradeCriterionJSON{}, Total: s.Total, Confidence: s.Confidence}
+	out := gradeJSON{ID: id, Criteria: map[string]gradeCriterionJSON{}, Total: s.Total, Confidence: s.Confidence, Provisional: s.Provisional}
 	for _, c := range s.Criteria {
 		quotes := make([]string, len(c.Evidence))
 		for i, e := range c.Evidence {
 			quotes[i] = e.Quote
 		}
-		out.Criteria[string(c.Criterion)] = gradeCriterionJSON{Awarded: c.Awarded, Evidence: quotes, Rationale: c.Rationale}
+		out.Criteria[string(c.Criterion)] = gradeCriterionJSON{Awarded: c.Awarded, Evidence: quotes, Rationale: c.Rationale,
+			Provisional: c.Provisional, Doubt: c.Doubt}
 	}
 	return out
 }
@@ -63,7 +67,7 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		return err
 	}
-	rubric := b.ScoringRubric()
+	scoring := b.ItemScoring()
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	if !*jsonl {
@@ -71,7 +75,7 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		if err != nil {
 			return err
 		}
-		s, err := rubric.Grade(string(text))
+		s, err := scoring.Grade(string(text), nil)
 		if err != nil {
 			return err
 		}
@@ -90,7 +94,7 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
 			return fmt.Errorf("stdin line %d: %w", line, err)
 		}
-		s, err := rubric.Grade(in.Text)
+		s, err := scoring.Grade(in.Text, nil)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,229 @@
+package grading
+
+import (
+	"math"
+	"slices"
+	"strings"
+)
+
+// The second opinion: answers people have already scored for this item
+// (calibration examples, the model answer, reviewers' decisions). An
+// answer written much like answers that earned a criterion probably earns
+// it too, whatever words the cues expected; where the two opinions part,
+// the score is provisional.
+
+// Labelled is an answer with the points a person gave it.
+type Labelled struct {
+	Text   string            `json:"text"`
+	Scores map[Criterion]int `json:"scores"`
+	// Source says who decided: "example", "model" or "reviewer".
+	Source string `json:"source,omitempty"`
+}
+
+// LabelledSet is an item's labelled answers, indexed for similarity.
+type LabelledSet struct {
+	docs []labelledDoc
+	idf  map[string]float64
+	// unseen is the weight of a feature no labelled answer has.
+	unseen float64
+}
+
+type labelledDoc struct {
+	key    string // normalised text, to leave an answer out of its own opinion
+	vec    sparse
+	scores [4]int
+}
+
+// sparse is a unit vector of features, sorted by feature.
+type sparse []feature
+
+type feature struct {
+	name   string
+	weight float64
+}
+
+// NewLabelledSet indexes answers. Answers without all four scores are
+// skipped.
+func NewLabelledSet(answers []Labelled) *LabelledSet {
+	set := &LabelledSet{idf: map[string]float64{}}
+	counts := make([]map[string]int, 0, len(answers))
+	var kept []Labelled
+	df := map[string]int{}
+	for _, a := range answers {
+		if len(a.Scores) < 4 || strings.TrimSpace(a.Text) == "" {
+			continue
+		}
+		c := featureCounts(a.Text)
+		for f := range c {
+			df[f]++
+		}
+		counts = append(counts, c)
+		kept = append(kept, a)
+	}
+	n := float64(len(kept))
+	for f, d := range df {
+		set.idf[f] = math.Log((n+1)/(float64(d)+1)) + 1
+	}
+	set.unseen = math.Log(n+1) + 1
+	for i, a := range kept {
+		d := labelledDoc{key: textKey(a.Text), vec: set.vector(counts[i])}
+		for j, c := range Criteria {
+			d.scores[j] = a.Scores[c]
+		}
+		set.docs = append(set.docs, d)
+	}
+	return set
+}
+
+// Len is how many labelled answers the set holds.
+func (s *LabelledSet) Len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.docs)
+}
+
+func textKey(text string) string { return strings.Join(strings.Fields(strings.ToLower(text)), " ") }
+
+// featureCounts reads an answer as content-word stems and pairs of
+// neighbouring ones; a word under negation is a different feature from the
+// same word affirmed ("roll back" against "don't roll back").
+func featureCounts(text string) map[string]int {
+	toks := tokenize(text)
+	counts := make(map[string]int, len(toks))
+	negated := false
+	clause := -1
+	prev := ""
+	for _, t := range toks {
+		if t.clause != clause {
+			clause, negated, prev = t.clause, false, ""
+		}
+		if t.negator {
+			negated = true
+			continue
+		}
+		if t.function {
+			continue
+		}
+		f := t.stem
+		if negated {
+			f = "!" + f
+		}
+		counts[f]++
+		if prev != "" {
+			counts[prev+" "+f]++
+		}
+		prev = f
+	}
+	return counts
+}
+
+func (s *LabelledSet) vector(counts map[string]int) sparse {
+	v := make(sparse, 0, len(counts))
+	var norm float64
+	for f, c := range counts {
+		idf, ok := s.idf[f]
+		if !ok {
+			idf = s.unseen
+		}
+		w := (1 + math.Log(float64(c))) * idf
+		norm += w * w
+		if ok { // unseen features count in the length, never in a match
+			v = append(v, feature{f, w})
+		}
+	}
+	norm = math.Sqrt(norm)
+	for i := range v {
+		v[i].weight /= norm
+	}
+	slices.SortFunc(v, func(a, b feature) int { return strings.Compare(a.name, b.name) })
+	return v
+}
+
+func dot(a, b sparse) float64 {
+	var sum float64
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch c := strings.Compare(a[i].name, b[j].name); {
+		case c == 0:
+			sum += a[i].weight * b[j].weight
+			i++
+			j++
+		case c < 0:
+			i++
+		default:
+			j++
+		}
+	}
+	return sum
+}
+
+// opinion is what the labelled answers say of one answer.
+type opinion struct {
+	// earned[i] is the similarity-weighted share of the nearest answers
+	// that earned criterion i.
+	earned [4]float64
+	// nearest is the similarity of the closest labelled answer; support
+	// is the mean similarity of the neighbours that voted.
+	nearest, support float64
+	voters           int
+}
+
+// neighbourCount is how many nearest answers vote.
+const neighbourCount = 5
+
+// opinionOf asks the labelled answers about text; sets may be nil.
+func opinionOf(text string, sets ...*LabelledSet) opinion {
+	type scored struct {
+		sim    float64
+		scores [4]int
+	}
+	var best []scored
+	key := textKey(text)
+	counts := featureCounts(text)
+	for _, s := range sets {
+		if s.Len() == 0 {
+			continue
+		}
+		v := s.vector(counts)
+		for _, d := range s.docs {
+			if d.key == key {
+				continue // an answer is no evidence about itself
+			}
+			best = append(best, scored{dot(v, d.vec), d.scores})
+		}
+	}
+	slices.SortStableFunc(best, func(a, b scored) int {
+		switch {
+		case a.sim > b.sim:
+			return -1
+		case a.sim < b.sim:
+			return 1
+		}
+		return 0
+	})
+	var op opinion
+	if len(best) == 0 {
+		return op
+	}
+	best = best[:min(len(best), neighbourCount)]
+	op.nearest = best[0].sim
+	var total float64
+	for _, b := range best {
+		if b.sim <= 0 {
+			break
+		}
+		op.voters++
+		total += b.sim
+		for i := range op.earned {
+			op.earned[i] += b.sim * float64(b.scores[i])
+		}
+	}
+	if total > 0 {
+		for i := range op.earned {
+			op.earned[i] /= total
+		}
+		op.support = total / float64(op.voters)
+	}
+	return op
+}
