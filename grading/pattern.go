@@ -395,10 +395,10 @@ var auxiliaries = set("is", "are", "was", "were", "be", "would", "will", "should
 
 // conceptMatch is the best evidence that a concept is in an answer.
 type conceptMatch struct {
-	found        bool
-	first, last  int // tokens spanned
-	typo         bool
-	negatedOnly  bool // it appears, but only negated
+	found       bool
+	first, last int // tokens spanned
+	typo        bool
+	negatedOnly bool // it appears, but only negated
 	// framed: found, but only named as a trap or a hypothesis, or judged
 	// wrong: it counts for naming a failure case or a check, never as
 	// the learner's claim.
