@@ -56,7 +56,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op opinion, confidence *float64) 
 			doubt = fmt.Sprintf("the cues found it, but most of the closest scored answers (%.0f%%) did not earn it", (1-share)*100)
 		case labelled && share >= overruleShare && (v.missing == 1 && !v.rejected || v.missing == 0 && v.rejected):
 			cr.Awarded = true
-			cr.Rationale = "Awarded: the answer reads like answers that earned this point, though the cues found " + cueGap(v) + "."
+			cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + needs(v.rule)
 			p = errOverruled
 			doubt = fmt.Sprintf("awarded because %.0f%% of the closest scored answers earned it; the cues found %s", share*100, cueGap(v))
 		case v.rejected:

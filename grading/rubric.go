@@ -30,6 +30,9 @@ type Rule struct {
 	Any []string `json:"any,omitempty"`
 	// Rejects: any one of these present denies the point.
 	Rejects []string `json:"rejects,omitempty"`
+	// Description is what earns the point, in the author's words: the
+	// learner-facing explanation of a verdict.
+	Description string `json:"description,omitempty"`
 }
 
 func (r Rule) empty() bool { return len(r.Requires) == 0 && len(r.Any) == 0 }

@@ -29,6 +29,8 @@ type CriterionScore struct {
 	Awarded   bool       `json:"awarded"`
 	Evidence  []Evidence `json:"evidence"`
 	Rationale string     `json:"rationale"`
+	// Cues says which authored concepts decided it, for instructors.
+	Cues string `json:"cues,omitempty"`
 	// Provisional is true when the scorer's own signals say this point
 	// may be wrong.
 	Provisional bool `json:"provisional,omitempty"`
@@ -155,12 +157,13 @@ type cueVerdict struct {
 	// weak: a match rested on a typo or a synonym.
 	weak  bool
 	noCue bool
+	rule  Rule
 }
 
 // judge decides one criterion from the cues and how much doubt the
 // decision carries.
 func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer string) cueVerdict {
-	v := cueVerdict{CriterionScore: CriterionScore{Criterion: rule.Criterion, Evidence: []Evidence{}}}
+	v := cueVerdict{CriterionScore: CriterionScore{Criterion: rule.Criterion, Evidence: []Evidence{}}, rule: rule}
 	if rule.empty() {
 		v.Rationale = "No automatic cues for this criterion; a reviewer scores it."
 		v.penalty, v.noCue = 0.2, true
@@ -217,7 +220,8 @@ func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer str
 	switch {
 	case len(rejected) > 0:
 		v.rejected = true
-		v.Rationale = "Not awarded: the answer offers " + strings.Join(rejected, " and ") + ", which this item rules out."
+		v.Cues = "Not awarded: the answer offers " + strings.Join(rejected, " and ") + ", which this item rules out."
+		v.Rationale = "Not awarded: the answer proposes a move this question rules out. " + needs(rule)
 		v.Evidence = quotes(toks, answer, evidence[len(evidence)-len(rejected):])
 		if len(missing) == 0 && anyOK {
 			v.penalty += 0.1 // right parts, wrong move: worth a human look
@@ -227,13 +231,15 @@ func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer str
 		if !anyOK {
 			parts = append(parts, "one of "+strings.Join(labels(rule.Any), ", "))
 		}
-		v.Rationale = "Not awarded: missing " + strings.Join(parts, "; ") + "."
+		v.Cues = "Not awarded: missing " + strings.Join(parts, "; ") + "."
+		v.Rationale = "Not awarded yet. " + needs(rule)
 		if v.missing == 1 && len(rule.Requires)+boolInt(len(rule.Any) > 0) > 1 {
 			v.penalty += 0.08 // one part short of the point
 		}
 	default:
 		v.Awarded = true
-		v.Rationale = "Awarded: shows " + strings.Join(shown, "; ") + "."
+		v.Cues = "Awarded: shows " + strings.Join(shown, "; ") + "."
+		v.Rationale = "Awarded: the highlighted words show it. " + needs(rule)
 		v.Evidence = quotes(toks, answer, evidence)
 	}
 	return v
@@ -280,4 +286,31 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// needs says in the rubric's own words what earns a criterion: the first
+// sentence of its description.
+func needs(rule Rule) string {
+	d := strings.Join(strings.Fields(strings.NewReplacer("`", "", "**", "", "*", "").Replace(rule.Description)), " ")
+	if d == "" {
+		return ""
+	}
+	if i := strings.Index(d, ". "); i > 0 {
+		d = d[:i+1]
+	}
+	if !strings.HasSuffix(d, ".") {
+		d += "."
+	}
+	switch first, _, _ := strings.Cut(d, " "); first {
+	case "The", "A", "An", "Any", "Answers", "Answer":
+		return "This point is for: " + d
+	}
+	return "This point is for an answer that " + lowerFirst(d)
+}
+
+func lowerFirst(s string) string {
+	if s == "" || strings.HasPrefix(s, "I ") {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

@@ -71,6 +71,7 @@ func parseScoring(f *fields, criteria map[grading.Criterion]*fields) *Scoring {
 	for i, c := range grading.Criteria {
 		rule := grading.Rule{Criterion: c}
 		if cf := criteria[c]; cf != nil {
+			rule.Description, _ = cf.str("description", false)
 			rule.Requires = optionalList(cf, "requires")
 			rule.Any = optionalList(cf, "any")
 			rule.Rejects = optionalList(cf, "rejects")

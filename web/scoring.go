@@ -19,7 +19,13 @@ import (
 // submitScored saves a signed-in learner's answer to an exercise or probe
 // with its auto score, in one transaction.
 func (s *Server) submitScored(ctx context.Context, userID int64, b lessons.Block, resp progress.Response) error {
-	sc, err := b.ScoringRubric().Grade(resp.Answer)
+	// Reviewers' decisions on this revision join the item's own labelled
+	// answers as the scorer's second opinion.
+	reviewed, err := s.scores.Reviewed(ctx, resp.RevisionID, b.Key)
+	if err != nil {
+		return err
+	}
+	sc, err := b.ItemScoring().Grade(resp.Answer, grading.NewLabelledSet(reviewed))
 	if err != nil {
 		return err
 	}
@@ -39,10 +45,10 @@ func (s *Server) scoreMerged(ctx context.Context, tx pgx.Tx, saved []progress.Sa
 			return err
 		}
 		b, ok := doc.Item(r.Key)
-		if !ok || b.ScoringRubric() == nil {
+		if !ok || b.ItemScoring() == nil {
 			continue
 		}
-		sc, err := b.ScoringRubric().Grade(r.Answer)
+		sc, err := b.ItemScoring().Grade(r.Answer, nil)
 		if err != nil {
 			return err
 		}
@@ -68,10 +74,10 @@ func (s *Server) anonymousScores(r *http.Request, v views.LessonView) (map[strin
 			return nil, err
 		}
 		b, ok := doc.Item(key)
-		if !ok || b.ScoringRubric() == nil {
+		if !ok || b.ItemScoring() == nil {
 			continue
 		}
-		sc, err := b.ScoringRubric().Grade(last.Answer)
+		sc, err := b.ItemScoring().Grade(last.Answer, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -99,19 +105,35 @@ func scoreView(sub scores.Submission) views.ScoreView {
 		}
 		v.History = append(v.History, views.ScoreEventView{Kind: kind, Total: e.Total, At: e.At, Notes: e.Notes, Version: e.ScorerVersion})
 	}
+	reviewed := cur.Kind == scores.KindReview
 	for i, c := range grading.Criteria {
 		cv := views.CriterionView{Criterion: c, Awarded: cur.Scores[c] == 1, Note: notes[c]}
 		if auto != nil {
 			cv.AutoAwarded = auto.Criteria[i].Awarded
 			cv.Rationale = auto.Criteria[i].Rationale
 			cv.Evidence = auto.Criteria[i].Evidence
+			cv.Provisional = !reviewed && auto.Provisional && auto.Criteria[i].Provisional
+		}
+		// A reviewer's decision replaces the scorer's explanation; the
+		// automatic one stays in the history.
+		if reviewed && (auto == nil || cv.AutoAwarded != cv.Awarded || cv.Note != "") {
+			cv.Rationale = reviewerVerdict(cur.ReviewerName, cv.Awarded)
 		}
 		v.Criteria[i] = cv
 	}
-	if cur.Kind == scores.KindReview {
+	if reviewed {
 		v.Reviewed, v.ReviewerName, v.ReviewedAt = true, cur.ReviewerName, cur.At
+	} else if auto != nil {
+		v.Provisional = auto.Provisional
 	}
 	return v
+}
+
+func reviewerVerdict(reviewer string, awarded bool) string {
+	if awarded {
+		return reviewer + " reviewed this and awarded the point."
+	}
+	return reviewer + " reviewed this and did not award the point."
 }
 
 // requestReview records a learner's request for a human review of a score.

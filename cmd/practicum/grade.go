@@ -26,6 +26,7 @@ type gradeCriterionJSON struct {
 	Awarded     bool     `json:"awarded"`
 	Evidence    []string `json:"evidence"`
 	Rationale   string   `json:"rationale"`
+	Cues        string   `json:"cues,omitempty"`
 	Provisional bool     `json:"provisional,omitempty"`
 	Doubt       string   `json:"doubt,omitempty"`
 }
@@ -37,7 +38,7 @@ func toGradeJSON(id string, s grading.Score) gradeJSON {
 		for i, e := range c.Evidence {
 			quotes[i] = e.Quote
 		}
-		out.Criteria[string(c.Criterion)] = gradeCriterionJSON{Awarded: c.Awarded, Evidence: quotes, Rationale: c.Rationale,
+		out.Criteria[string(c.Criterion)] = gradeCriterionJSON{Awarded: c.Awarded, Evidence: quotes, Rationale: c.Rationale, Cues: c.Cues,
 			Provisional: c.Provisional, Doubt: c.Doubt}
 	}
 	return out

@@ -13,6 +13,9 @@ const (
 	// ReasonRequested: the learner asked for a review after the latest
 	// review event (or before any).
 	ReasonRequested Reason = iota + 1
+	// ReasonProvisional: the auto score is provisional (the scorer's own
+	// signals say it may be wrong) and no one has reviewed it.
+	ReasonProvisional
 	// ReasonLowConfidence: the auto-scorer was unsure and no one has
 	// reviewed it.
 	ReasonLowConfidence
@@ -43,6 +46,8 @@ func (q QueueItem) Why() string {
 	switch q.Reason {
 	case ReasonRequested:
 		return "Review requested: " + q.Request
+	case ReasonProvisional:
+		return fmt.Sprintf("Provisional score: the scorer may be wrong (confidence %.2f)", q.Confidence)
 	case ReasonLowConfidence:
 		return fmt.Sprintf("Low scorer confidence (%.2f)", q.Confidence)
 	case ReasonMiddling:
@@ -52,7 +57,8 @@ func (q QueueItem) Why() string {
 }
 
 // Queue lists up to limit submissions needing a human, in this order:
-// those with an open review request, oldest request first; then auto-scored
+// those with an open review request, oldest request first; then
+// provisional auto scores with no review, oldest first; then auto-scored
 // answers with scorer confidence below LowConfidence and no review, oldest
 // first; then unreviewed auto totals of 2 or 3, oldest first. The last two
 // consider only each learner's current answer to an item: an answer they
@@ -64,7 +70,7 @@ func (s *Store) Queue(ctx context.Context, limit int) ([]QueueItem, error) {
 	rows, err := s.pool.Query(ctx, `
 		WITH scored AS (
 			SELECT x.id, x.user_id, x.revision_id, x.item_key, x.kind, x.created_at,
-			       a.total AS auto_total, a.confidence AS auto_confidence,
+			       a.total AS auto_total, a.confidence AS auto_confidence, a.provisional AS auto_provisional,
 			       rvw.total AS review_total, rvw.created_at AS reviewed_at,
 			       NOT EXISTS (
 			           SELECT 1 FROM responses y JOIN lesson_revisions yr ON yr.id = y.revision_id
@@ -81,8 +87,9 @@ func (s *Store) Queue(ctx context.Context, limit int) ([]QueueItem, error) {
 		), queued AS (
 			SELECT s.*, req.reason, req.created_at AS requested_at,
 			       CASE WHEN req.reason IS NOT NULL THEN 1
-			            WHEN s.reviewed_at IS NULL AND s.current_answer AND s.auto_confidence < $2::real THEN 2
-			            WHEN s.reviewed_at IS NULL AND s.current_answer AND s.auto_total IN (2, 3) THEN 3
+			            WHEN s.reviewed_at IS NULL AND s.current_answer AND s.auto_provisional THEN 2
+			            WHEN s.reviewed_at IS NULL AND s.current_answer AND s.auto_confidence < $2::real THEN 3
+			            WHEN s.reviewed_at IS NULL AND s.current_answer AND s.auto_total IN (2, 3) THEN 4
 			       END AS why
 			FROM scored s
 			LEFT JOIN LATERAL (

@@ -41,6 +41,8 @@ type Event struct {
 	// Detail is the scorer's evidence and rationale; auto events only.
 	Detail     *grading.Score `json:"detail"`
 	Confidence float64        `json:"confidence"` // auto only
+	// Provisional: the scorer doubted this auto score; auto only.
+	Provisional bool `json:"provisional"`
 	// Notes holds the reviewer's note per criterion; review events only.
 	Notes            map[grading.Criterion]string `json:"notes"`
 	ReviewerID       int64                        `json:"reviewer_id"`
@@ -82,8 +84,8 @@ type Store struct{ pool *pgxpool.Pool }
 func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 
 const insertAuto = `
-	INSERT INTO score_events (response_id, kind, scores, total, detail, confidence, rubric_revision_id, scorer_version)
-	VALUES ($1, 'auto', $2, $3, $4, $5, $6, nullif($7, ''))`
+	INSERT INTO score_events (response_id, kind, scores, total, detail, confidence, rubric_revision_id, scorer_version, provisional)
+	VALUES ($1, 'auto', $2, $3, $4, $5, $6, nullif($7, ''), $8)`
 
 // SubmitScored stores a learner's answer to an exercise or probe together
 // with its auto score, in one transaction.
@@ -120,7 +122,7 @@ func (s *Store) RecordAuto(ctx context.Context, tx pgx.Tx, responseID, revisionI
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, insertAuto, responseID, pointsJSON, total, detail, sc.Confidence, revisionID, sc.Version); err != nil {
+	if _, err := tx.Exec(ctx, insertAuto, responseID, pointsJSON, total, detail, sc.Confidence, revisionID, sc.Version, sc.Provisional); err != nil {
 		return fmt.Errorf("recording the auto score of response %d: %w", responseID, err)
 	}
 	return nil
@@ -154,7 +156,7 @@ func autoScores(sc grading.Score) (map[grading.Criterion]int, int, error) {
 // score_events and ru the reviewer (users, left-joined).
 const eventJSON = `json_build_object(
 	'id', e.id, 'response_id', e.response_id, 'kind', e.kind, 'scores', e.scores, 'total', e.total,
-	'detail', e.detail, 'confidence', e.confidence, 'notes', e.notes,
+	'detail', e.detail, 'confidence', e.confidence, 'provisional', e.provisional, 'notes', e.notes,
 	'reviewer_id', e.reviewer_id, 'reviewer_name', ru.display_name,
 	'rubric_revision_id', e.rubric_revision_id, 'scorer_version', e.scorer_version,
 	'based_on', e.based_on_event_id, 'at', e.created_at)`

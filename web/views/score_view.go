@@ -3,6 +3,7 @@ package views
 import (
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/practicum-dev/practicum/grading"
@@ -28,6 +29,9 @@ type ScoreView struct {
 	// CanRequestReview is false for anonymous visitors, whose answers are
 	// not stored yet.
 	CanRequestReview bool
+	// Provisional is true while the current score is an auto score the
+	// scorer itself doubts.
+	Provisional bool
 }
 
 // CriterionView is one criterion of a ScoreView.
@@ -38,6 +42,8 @@ type CriterionView struct {
 	Rationale   string
 	Evidence    []grading.Evidence
 	Note        string // the reviewer's note when they changed this criterion
+	// Provisional marks the criteria the scorer doubts most.
+	Provisional bool
 }
 
 // ScoreEventView is one row of a score's history.
@@ -52,31 +58,39 @@ type ScoreEventView struct {
 // NewAutoScoreView shows an auto score alone, e.g. for an anonymous
 // visitor's answer scored on the fly.
 func NewAutoScoreView(answer string, sc grading.Score) ScoreView {
-	v := ScoreView{Answer: answer, Total: sc.Total}
+	v := ScoreView{Answer: answer, Total: sc.Total, Provisional: sc.Provisional}
 	for i, c := range sc.Criteria {
-		v.Criteria[i] = CriterionView{Criterion: c.Criterion, Awarded: c.Awarded, AutoAwarded: c.Awarded, Rationale: c.Rationale, Evidence: c.Evidence}
+		v.Criteria[i] = CriterionView{Criterion: c.Criterion, Awarded: c.Awarded, AutoAwarded: c.Awarded, Rationale: c.Rationale,
+			Evidence: c.Evidence, Provisional: sc.Provisional && c.Provisional}
 	}
 	return v
 }
 
-// segment is a run of the answer, marked when it is evidence.
+// segment is a run of the answer, marked when it is evidence, with the
+// criteria it earned.
 type segment struct {
-	Text string
-	Mark bool
+	Text     string
+	Mark     bool
+	Criteria string
 }
 
 // highlighted splits the answer into runs, marking every span any awarded
 // criterion quoted as evidence.
 func (v ScoreView) highlighted() []segment {
-	type span struct{ start, end int }
+	type span struct {
+		start, end int
+		label      string
+	}
 	var spans []span
 	for _, c := range v.Criteria {
-		if !c.AutoAwarded {
+		// Evidence the scorer found for a point a reviewer then took away
+		// is no longer evidence.
+		if !c.AutoAwarded || !c.Awarded {
 			continue
 		}
 		for _, e := range c.Evidence {
 			if e.Start >= 0 && e.End <= len(v.Answer) && e.Start < e.End {
-				spans = append(spans, span{e.Start, e.End})
+				spans = append(spans, span{e.Start, e.End, c.Criterion.Label()})
 			}
 		}
 	}
@@ -92,7 +106,13 @@ func (v ScoreView) highlighted() []segment {
 		} else {
 			s.start = pos
 		}
-		out = append(out, segment{Text: v.Answer[s.start:s.end], Mark: true})
+		labels := s.label
+		for _, o := range spans {
+			if o.label != s.label && o.start < s.end && s.start < o.end && !strings.Contains(labels, o.label) {
+				labels += ", " + o.label
+			}
+		}
+		out = append(out, segment{Text: v.Answer[s.start:s.end], Mark: true, Criteria: labels})
 		pos = s.end
 	}
 	if pos < len(v.Answer) {
