@@ -16,9 +16,12 @@ const (
 	// unusualBelow is the similarity to the closest labelled answer below
 	// which an answer is unlike anything people have scored.
 	unusualBelow = 0.12
-	// provisionalAt is the estimated chance of a wrong total from which a
-	// score is provisional.
-	provisionalAt = 0.55
+	// ProvisionalBelow is the confidence below which a score is
+	// provisional. Confidence is the chance every criterion is right (the
+	// error rates below) times the cues' own doubts (typos, short or
+	// list-like answers); on the blind sets this flags about three answers
+	// in ten, among them about half of the wrong totals.
+	ProvisionalBelow = 0.4
 )
 
 // How often each kind of decision was wrong against blind raters (the
@@ -84,9 +87,8 @@ func weigh(res *Score, verdicts [4]cueVerdict, op opinion, confidence *float64) 
 	if labelled && op.nearest < unusualBelow {
 		right *= 0.8
 	}
-	wrong := 1 - right
-	*confidence *= 1 - wrong
-	res.Provisional = wrong >= provisionalAt
+	*confidence *= right
+	res.Provisional = *confidence < ProvisionalBelow
 	if !res.Provisional {
 		for i := range res.Criteria {
 			res.Criteria[i].Provisional = false

@@ -135,7 +135,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 }
 
 func (r Score) deny(why string, confidence float64) Score {
-	r.Provisional = confidence < 1-provisionalAt
+	r.Provisional = confidence < ProvisionalBelow
 	for i := range r.Criteria {
 		r.Criteria[i].Rationale = why
 	}
