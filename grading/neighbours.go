@@ -23,7 +23,9 @@ type Labelled struct {
 // LabelledSet is an item's labelled answers, indexed for similarity.
 type LabelledSet struct {
 	docs []labelledDoc
-	idf  map[string]float64
+	// vocab numbers the features labelled answers have; idf by number.
+	vocab map[string]int32
+	idf   []float64
 	// unseen is the weight of a feature no labelled answer has.
 	unseen float64
 }
@@ -38,14 +40,14 @@ type labelledDoc struct {
 type sparse []feature
 
 type feature struct {
-	name   string
+	id     int32
 	weight float64
 }
 
 // NewLabelledSet indexes answers. Answers without all four scores are
 // skipped.
 func NewLabelledSet(answers []Labelled) *LabelledSet {
-	set := &LabelledSet{idf: map[string]float64{}}
+	set := &LabelledSet{vocab: map[string]int32{}}
 	counts := make([]map[string]int, 0, len(answers))
 	var kept []Labelled
 	df := map[string]int{}
@@ -62,7 +64,8 @@ func NewLabelledSet(answers []Labelled) *LabelledSet {
 	}
 	n := float64(len(kept))
 	for f, d := range df {
-		set.idf[f] = math.Log((n+1)/(float64(d)+1)) + 1
+		set.vocab[f] = int32(len(set.idf))
+		set.idf = append(set.idf, math.Log((n+1)/(float64(d)+1))+1)
 	}
 	set.unseen = math.Log(n+1) + 1
 	for i, a := range kept {
@@ -88,8 +91,9 @@ func textKey(text string) string { return strings.Join(strings.Fields(strings.To
 // featureCounts reads an answer as content-word stems and pairs of
 // neighbouring ones; a word under negation is a different feature from the
 // same word affirmed ("roll back" against "don't roll back").
-func featureCounts(text string) map[string]int {
-	toks := tokenize(text)
+func featureCounts(text string) map[string]int { return featuresOf(tokenize(text)) }
+
+func featuresOf(toks []token) map[string]int {
 	counts := make(map[string]int, len(toks))
 	negated := false
 	clause := -1
@@ -122,21 +126,22 @@ func (s *LabelledSet) vector(counts map[string]int) sparse {
 	v := make(sparse, 0, len(counts))
 	var norm float64
 	for f, c := range counts {
-		idf, ok := s.idf[f]
-		if !ok {
-			idf = s.unseen
+		idf := s.unseen
+		id, ok := s.vocab[f]
+		if ok {
+			idf = s.idf[id]
 		}
 		w := (1 + math.Log(float64(c))) * idf
 		norm += w * w
 		if ok { // unseen features count in the length, never in a match
-			v = append(v, feature{f, w})
+			v = append(v, feature{id, w})
 		}
 	}
 	norm = math.Sqrt(norm)
 	for i := range v {
 		v[i].weight /= norm
 	}
-	slices.SortFunc(v, func(a, b feature) int { return strings.Compare(a.name, b.name) })
+	slices.SortFunc(v, func(a, b feature) int { return int(a.id - b.id) })
 	return v
 }
 
@@ -144,12 +149,12 @@ func dot(a, b sparse) float64 {
 	var sum float64
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
-		switch c := strings.Compare(a[i].name, b[j].name); {
-		case c == 0:
+		switch {
+		case a[i].id == b[j].id:
 			sum += a[i].weight * b[j].weight
 			i++
 			j++
-		case c < 0:
+		case a[i].id < b[j].id:
 			i++
 		default:
 			j++
@@ -172,15 +177,22 @@ type opinion struct {
 // neighbourCount is how many nearest answers vote.
 const neighbourCount = 5
 
-// opinionOf asks the labelled answers about text; sets may be nil.
-func opinionOf(text string, sets ...*LabelledSet) opinion {
+// opinionOf asks the labelled answers about an answer (its text and
+// tokens); sets may be nil.
+func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 	type scored struct {
 		sim    float64
 		scores [4]int
 	}
 	var best []scored
-	key := textKey(text)
-	counts := featureCounts(text)
+	var counts map[string]int
+	key := ""
+	for _, s := range sets {
+		if s.Len() > 0 {
+			key, counts = textKey(text), featuresOf(toks)
+			break
+		}
+	}
 	for _, s := range sets {
 		if s.Len() == 0 {
 			continue

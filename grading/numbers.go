@@ -37,22 +37,26 @@ type wordPart struct {
 	offset int
 }
 
-// splitUnit splits "0.6s" into "0.6" and "s", and "3k" into one number
-// "3k" (read as 3000 by canonicalNumber); other words stay whole ("v42",
-// "p95").
-func splitUnit(w string) []wordPart {
+// splitUnit splits "0.6s" into "0.6" and "s" (n = 2); "3k" (read as 3000
+// by canonicalNumber) and other words stay whole ("v42", "p95"). It runs
+// for every word of every answer, so it returns an array, not a slice.
+func splitUnit(w string) (parts [2]wordPart, n int) {
+	parts[0] = wordPart{w, 0}
 	if w == "" || w[0] < '0' || w[0] > '9' {
-		return []wordPart{{w, 0}}
+		return parts, 1
 	}
 	i := 0
 	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.' || w[i] == ',') {
 		i++
 	}
-	suffix := strings.ToLower(w[i:])
-	if i == len(w) || suffix == "k" || !gluedUnits[suffix] {
-		return []wordPart{{w, 0}}
+	if i == len(w) || len(w)-i > 4 {
+		return parts, 1
 	}
-	return []wordPart{{w[:i], 0}, {w[i:], i}}
+	suffix := strings.ToLower(w[i:])
+	if suffix == "k" || !gluedUnits[suffix] {
+		return parts, 1
+	}
+	return [2]wordPart{{w[:i], 0}, {w[i:], i}}, 2
 }
 
 // canonicalNumber writes a number one way; ok is false for other words.

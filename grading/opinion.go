@@ -13,6 +13,9 @@ const (
 	// overruleShare is how one-sided the closest labelled answers must be
 	// (similarity-weighted) to overrule a near miss.
 	overruleShare = 0.8
+	// resultNearest is how close the nearest labelled answer must be for
+	// the labelled answers to award the result.
+	resultNearest = 0.35
 	// unusualBelow is the similarity to the closest labelled answer below
 	// which an answer is unlike anything people have scored.
 	unusualBelow = 0.12
@@ -57,7 +60,11 @@ func weigh(res *Score, verdicts [4]cueVerdict, op opinion, confidence *float64) 
 		case v.Awarded:
 			p = errCuesAlone
 			doubt = fmt.Sprintf("the cues found it, but most of the closest scored answers (%.0f%%) did not earn it", (1-share)*100)
-		case labelled && share >= overruleShare && (v.missing == 1 && !v.rejected || v.missing == 0 && v.rejected):
+		case labelled && share >= overruleShare && (v.missing == 1 && !v.rejected || v.missing == 0 && v.rejected) &&
+			(i != 0 || share == 1 && op.nearest >= resultNearest && !v.negated):
+			// The result only on unanimous, close neighbours: an answer that
+			// reads like good ones but reaches another conclusion must not
+			// earn it on resemblance.
 			cr.Awarded = true
 			cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + needs(v.rule)
 			p = errOverruled

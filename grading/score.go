@@ -124,7 +124,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		verdicts[i] = judge(rule, lookup, toks, answer)
 		confidence -= verdicts[i].penalty
 	}
-	weigh(&res, verdicts, opinionOf(answer, sets...), &confidence)
+	weigh(&res, verdicts, opinionOf(answer, toks, sets...), &confidence)
 	for _, cr := range res.Criteria {
 		if cr.Awarded {
 			res.Total++
@@ -288,10 +288,12 @@ func boolInt(b bool) int {
 	return 0
 }
 
+var markdownMarks = strings.NewReplacer("`", "", "**", "", "*", "")
+
 // needs says in the rubric's own words what earns a criterion: the first
 // sentence of its description.
 func needs(rule Rule) string {
-	d := strings.Join(strings.Fields(strings.NewReplacer("`", "", "**", "", "*", "").Replace(rule.Description)), " ")
+	d := strings.Join(strings.Fields(markdownMarks.Replace(rule.Description)), " ")
 	if d == "" {
 		return ""
 	}

@@ -50,7 +50,8 @@ func tokenize(text string) []token {
 				break
 			}
 			// "0.6s", "2min" and "3k" are a number and its unit.
-			for _, part := range splitUnit(text[start:i]) {
+			parts, n := splitUnit(text[start:i])
+			for _, part := range parts[:n] {
 				w := lookup(part.text)
 				if w.contrast {
 					clause++
