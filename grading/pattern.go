@@ -482,7 +482,7 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 		for k := range occs[s] {
 			occs[s][k].negated = negatedAt(toks, occs[s][k], own)
 			occs[s][k].framed = framedAt(toks, occs[s][k], own)
-			occs[s][k].conditional = toks[occs[s][k].first].conditional
+			occs[s][k].conditional = toks[occs[s][k].first].conditional || weighedAt(toks, occs[s][k])
 		}
 	}
 	best, bestNeg := conceptMatch{}, false
@@ -612,17 +612,50 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 		}
 	}
 	// Look a few words past it, within the sentence, for a verb and a
-	// verdict against it.
+	// verdict against it ("X would be a mistake"), or, within the clause,
+	// a denied predicate ("X is not going to work", "X won't help").
 	sentence := toks[oc.first].sentence
 	for j := oc.last + 1; j < len(toks) && j <= oc.last+8 && toks[j].sentence == sentence; j++ {
-		if own[j] || !auxiliaries[toks[j].norm] && toks[j].norm != "seems" && toks[j].norm != "sounds" && toks[j].norm != "it's" {
+		if own[j] {
+			continue
+		}
+		if toks[j].clause == clause && toks[j].negator && strings.HasSuffix(toks[j].norm, "n't") && auxiliaries[strings.TrimSuffix(toks[j].norm, "n't")] {
+			return true
+		}
+		if !auxiliaries[toks[j].norm] && toks[j].norm != "seems" && toks[j].norm != "sounds" && toks[j].norm != "it's" {
 			continue
 		}
 		k := j + 1
 		for k < len(toks) && (toks[k].norm == "be" || softeners[toks[k].norm]) {
 			k++
 		}
-		if k < len(toks) && !own[k] && (verdictsAgainst[toks[k].norm] || toks[k].norm == "idea" && toks[k-1].norm == "bad") {
+		if k >= len(toks) || own[k] {
+			continue
+		}
+		if verdictsAgainst[toks[k].norm] || toks[k].norm == "idea" && toks[k-1].norm == "bad" {
+			return true
+		}
+		if toks[k].clause == clause && (toks[k].norm == "not" || toks[k].norm == "never") {
+			return true
+		}
+	}
+	return false
+}
+
+// modals after a phrase that opens its clause weigh a move rather than
+// make it: "Closing now would hide the trigger", "Rolling back could
+// overload v42".
+var modals = set("would", "could", "might", "would've", "could've")
+
+// weighedAt reports a phrase that is the subject of a modal verb in its
+// clause: a move considered, not offered.
+func weighedAt(toks []token, oc occurrence) bool {
+	clause := toks[oc.first].clause
+	if oc.first > 0 && toks[oc.first-1].clause == clause && !softeners[toks[oc.first-1].norm] {
+		return false // not the clause's first words
+	}
+	for j := oc.last + 1; j < len(toks) && j <= oc.last+6 && toks[j].clause == clause; j++ {
+		if modals[toks[j].norm] {
 			return true
 		}
 	}

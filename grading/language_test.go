@@ -1,0 +1,70 @@
+package grading
+
+import "testing"
+
+// languageRubric has one concept per criterion, so each case shows one
+// reading of the language.
+func languageRubric() *Rubric {
+	return &Rubric{
+		Concepts: map[string][]string{
+			"cap-bulk":      {"limit + bulk"},
+			"rollback":      {"roll back|rollback + release"},
+			"rollback-risk": {"rollback|roll back + overload"},
+			"two-minutes":   {"2 min + apart"},
+			"fast-first":    {"0.6 s + first token"},
+		},
+		Rules: [4]Rule{
+			{Criterion: Result, Requires: []string{"cap-bulk"}, Rejects: []string{"rollback"}},
+			{Criterion: Reasoning, Requires: []string{"two-minutes"}},
+			{Criterion: FailureCase, Requires: []string{"rollback-risk"}},
+			{Criterion: Verification, Requires: []string{"fast-first"}},
+		},
+	}
+}
+
+func TestLanguage(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer string
+		want   [4]bool
+	}{
+		{"synonym earns the point", "I would restrict the bulk tenant for an hour while we look.", [4]bool{true, false, false, false}},
+		{"numbers and units as written", "The two actions landed 2min apart, and the first token came back in 0.6s for everyone.", [4]bool{false, true, false, true}},
+		{"number words and unit names", "They were two minutes apart, so I can't tell which one helped the service at all.", [4]bool{false, true, false, false}},
+		{"a verdict after the move", "Limit the bulk tenant now. Rolling back the release tonight would be a mistake, since it can overload the old pool.", [4]bool{true, false, true, false}},
+		{"a denied predicate after the move", "Limit the bulk tenant now. A rollback of the release is not going to help here.", [4]bool{true, false, false, false}},
+		{"a tempting answer named", "The tempting answer is to roll back the release; instead I would limit the bulk tenant.", [4]bool{true, false, false, false}},
+		{"a move weighed, not made", "Limit the bulk tenant. Rolling back the release would overload the old pool.", [4]bool{true, false, true, false}},
+		{"a falsifier is not a claim", "Limit the bulk tenant first. If the old pool is slow too, I'm wrong and we roll back the release.", [4]bool{true, false, false, false}},
+		{"the wrong move offered", "Limit the bulk tenant and roll back the release right away to be safe.", [4]bool{false, false, false, false}},
+		{"negation before the move", "Limit the bulk tenant, but I would not roll back the release.", [4]bool{true, false, false, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := languageRubric().Grade(tt.answer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range got.Criteria {
+				if c.Awarded != tt.want[i] {
+					t.Errorf("%s awarded %v, want %v (%s)", c.Criterion, c.Awarded, tt.want[i], c.Cues)
+				}
+			}
+		})
+	}
+}
+
+func TestCanonicalNumber(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"2,000", "2000"}, {"2000", "2000"}, {"0.60", "0.6"}, {"3k", "3000"}, {"two", "2"}, {"1,2", ""},
+	}
+	for _, tt := range tests {
+		got, ok := canonicalNumber(tt.in)
+		if !ok {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("canonicalNumber(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
