@@ -169,7 +169,10 @@ func checkOverride(cur Event, o Override) (map[grading.Criterion]int, map[gradin
 			notes[c] = note
 		}
 	}
-	if len(problems) == 0 && changed == 0 {
+	// A provisional auto score is waiting for exactly this: a reviewer
+	// confirming it unchanged.
+	confirming := cur.Kind == KindAuto && cur.Provisional
+	if len(problems) == 0 && changed == 0 && !confirming {
 		problems = append(problems, &InputError{FieldScores,
 			"This review gives every criterion the score it already has. Change at least one criterion, with a note saying why, or leave the score as it is."})
 	}
