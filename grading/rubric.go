@@ -13,6 +13,10 @@ import (
 // Compile turns it into matchers.
 type Rubric struct {
 	Concepts map[string][]string `json:"concepts,omitempty"`
+	// Phrases are authors' learner-facing words for concepts ("compare
+	// long-prompt latency on each version"), used in feedback instead of
+	// concept names. Optional.
+	Phrases map[string]string `json:"phrases,omitempty"`
 	Rules    [4]Rule             `json:"rules"`
 
 	once     sync.Once

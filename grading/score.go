@@ -121,7 +121,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	}
 	var verdicts [4]cueVerdict
 	for i, rule := range c.rules {
-		verdicts[i] = judge(rule, lookup, toks, answer)
+		verdicts[i] = judge(rule, r.Phrases, lookup, toks, answer)
 		confidence -= verdicts[i].penalty
 	}
 	weigh(&res, verdicts, opinionOf(answer, toks, sets...), &confidence)
@@ -162,7 +162,7 @@ type cueVerdict struct {
 
 // judge decides one criterion from the cues and how much doubt the
 // decision carries.
-func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer string) cueVerdict {
+func judge(rule Rule, phrases map[string]string, lookup func(string) conceptMatch, toks []token, answer string) cueVerdict {
 	v := cueVerdict{CriterionScore: CriterionScore{Criterion: rule.Criterion, Evidence: []Evidence{}}, rule: rule}
 	if rule.empty() {
 		v.Rationale = "No automatic cues for this criterion; a reviewer scores it."
@@ -170,12 +170,14 @@ func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer str
 		return v
 	}
 	var missing, shown []string
+	var missingNames, shownNames []string
 	var evidence []conceptMatch
 	claim := rule.Criterion == Result
 	for _, name := range rule.Requires {
 		m := lookup(name)
 		if !m.found || (claim && m.framed) {
 			missing = append(missing, label(name))
+			missingNames = append(missingNames, name)
 			if m.negatedOnly || m.framed {
 				v.penalty += 0.05
 				v.negated = true
@@ -183,6 +185,7 @@ func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer str
 			continue
 		}
 		shown = append(shown, label(name))
+		shownNames = append(shownNames, name)
 		evidence = append(evidence, m)
 		if m.typo {
 			v.penalty += 0.04
@@ -194,6 +197,7 @@ func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer str
 		if m := lookup(name); m.found && !(claim && m.framed) {
 			if !anyOK {
 				shown = append(shown, label(name))
+				shownNames = append(shownNames, name)
 				evidence = append(evidence, m)
 				v.weak = v.weak || m.typo
 			}
@@ -233,6 +237,12 @@ func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer str
 		}
 		v.Cues = "Not awarded: missing " + strings.Join(parts, "; ") + "."
 		v.Rationale = "Not awarded yet. " + needs(rule)
+		if !anyOK {
+			missingNames = append(missingNames, rule.Any...)
+		}
+		if said, ok := say(phrases, missingNames, "; "); ok && anyOK {
+			v.Rationale = "Not awarded yet: the answer should also " + said + "."
+		}
 		if v.missing == 1 && len(rule.Requires)+boolInt(len(rule.Any) > 0) > 1 {
 			v.penalty += 0.08 // one part short of the point
 		}
@@ -240,6 +250,9 @@ func judge(rule Rule, lookup func(string) conceptMatch, toks []token, answer str
 		v.Awarded = true
 		v.Cues = "Awarded: shows " + strings.Join(shown, "; ") + "."
 		v.Rationale = "Awarded: the highlighted words show it. " + needs(rule)
+		if said, ok := say(phrases, shownNames, "; "); ok {
+			v.Rationale = "Awarded: you " + said + "."
+		}
 		v.Evidence = quotes(toks, answer, evidence)
 	}
 	return v
@@ -315,4 +328,21 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// say joins the authors' learner-facing phrases for concepts; ok is false
+// unless every one of them has a phrase.
+func say(phrases map[string]string, names []string, sep string) (string, bool) {
+	if len(names) == 0 {
+		return "", false
+	}
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		p, ok := phrases[n]
+		if !ok {
+			return "", false
+		}
+		out = append(out, p)
+	}
+	return strings.Join(out, sep), true
 }

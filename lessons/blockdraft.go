@@ -40,6 +40,8 @@ type OptionDraft struct {
 type ConceptDraft struct {
 	Name     string
 	Patterns []string
+	// Phrase is the learner-facing words for the concept; optional.
+	Phrase string
 }
 
 // CriterionDraft is what earns one rubric point and the cues that decide it.
@@ -110,7 +112,20 @@ func DecodeBlockDraft(kind Kind, text string) (BlockDraft, error) {
 			}
 		case "concepts":
 			for j := 0; j+1 < len(v.Content); j += 2 {
-				d.Concepts = append(d.Concepts, ConceptDraft{Name: v.Content[j].Value, Patterns: scalars(v.Content[j+1])})
+				c := ConceptDraft{Name: v.Content[j].Value}
+				if cv := v.Content[j+1]; cv.Kind == yaml.MappingNode {
+					for k := 0; k+1 < len(cv.Content); k += 2 {
+						switch cv.Content[k].Value {
+						case "phrase":
+							c.Phrase = cv.Content[k+1].Value
+						case "patterns":
+							c.Patterns = scalars(cv.Content[k+1])
+						}
+					}
+				} else {
+					c.Patterns = scalars(cv)
+				}
+				d.Concepts = append(d.Concepts, c)
 			}
 		case "rubric":
 			for j := 0; j+1 < len(v.Content); j += 2 {
@@ -245,7 +260,13 @@ func (d BlockDraft) addScoring(add func(string, *yaml.Node)) {
 	if len(d.Concepts) > 0 {
 		cm := &yaml.Node{Kind: yaml.MappingNode}
 		for _, c := range d.Concepts {
-			cm.Content = append(cm.Content, str(c.Name), list(c.Patterns, false))
+			if c.Phrase == "" {
+				cm.Content = append(cm.Content, str(c.Name), list(c.Patterns, false))
+				continue
+			}
+			long := &yaml.Node{Kind: yaml.MappingNode}
+			long.Content = append(long.Content, str("phrase"), str(c.Phrase), str("patterns"), list(c.Patterns, false))
+			cm.Content = append(cm.Content, str(c.Name), long)
 		}
 		add("concepts", cm)
 	}

@@ -10,8 +10,12 @@ import (
 // is one pattern. Concepts are separated by a blank line.
 //
 //	version-comparison:
+//	  phrase: compare long-prompt latency on each version
 //	  long prompt|long input + version|release
 //	  old and new + long
+//
+// An indented line starting "phrase:" is the concept's learner-facing
+// words (optional).
 func ConceptsText(cs []ConceptDraft) string {
 	var b strings.Builder
 	for i, c := range cs {
@@ -19,6 +23,9 @@ func ConceptsText(cs []ConceptDraft) string {
 			b.WriteByte('\n')
 		}
 		b.WriteString(c.Name + ":\n")
+		if c.Phrase != "" {
+			b.WriteString("  phrase: " + strings.Join(strings.Fields(c.Phrase), " ") + "\n")
+		}
 		for _, p := range c.Patterns {
 			b.WriteString("  " + strings.Join(strings.Fields(p), " ") + "\n")
 		}
@@ -55,6 +62,12 @@ func ParseConceptsText(text string) ([]ConceptDraft, []string) {
 			problems = append(problems, fmt.Sprintf("line %d: a pattern must follow a concept's name: start with a line such as \"version-comparison:\"", n))
 		case strings.HasSuffix(t, ":"):
 			problems = append(problems, fmt.Sprintf("line %d: %q looks like a concept name but has spaces: a name is lowercase letters, digits and hyphens", n, t))
+		case strings.HasPrefix(t, "phrase:"):
+			c := &cs[len(cs)-1]
+			if c.Phrase != "" {
+				problems = append(problems, fmt.Sprintf("line %d: the concept %q already has a phrase", n, c.Name))
+			}
+			c.Phrase = strings.Join(strings.Fields(strings.TrimPrefix(t, "phrase:")), " ")
 		default:
 			c := &cs[len(cs)-1]
 			c.Patterns = append(c.Patterns, strings.Join(strings.Fields(t), " "))

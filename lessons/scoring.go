@@ -63,6 +63,24 @@ func parseScoring(f *fields, criteria map[grading.Criterion]*fields) *Scoring {
 				if !slugPattern.MatchString(name.Value) {
 					f.r.at(cf.line(name), "%s: concept name %q must be lowercase letters, digits and hyphens", f.what, name.Value)
 				}
+				if val.Kind == yaml.MappingNode {
+					// The long form: a learner-facing phrase and the patterns.
+					pf := newFields(f.r, f.base, f.what+" concept "+quote(name.Value), val)
+					phrase, _ := pf.str("phrase", true)
+					if phrase != "" {
+						if s.Rubric.Phrases == nil {
+							s.Rubric.Phrases = map[string]string{}
+						}
+						s.Rubric.Phrases[name.Value] = strings.TrimSpace(phrase)
+					}
+					if pn := pf.lookup("patterns"); pn != nil {
+						s.Rubric.Concepts[name.Value] = stringList(pf, pn, "field \"patterns\"")
+					} else {
+						pf.str("patterns", true)
+					}
+					pf.done()
+					continue
+				}
 				s.Rubric.Concepts[name.Value] = stringList(f, val, "concept "+quote(name.Value))
 			}
 			cf.done()
