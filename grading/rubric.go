@@ -17,7 +17,7 @@ type Rubric struct {
 	// long-prompt latency on each version"), used in feedback instead of
 	// concept names. Optional.
 	Phrases map[string]string `json:"phrases,omitempty"`
-	Rules    [4]Rule             `json:"rules"`
+	Rules   [4]Rule           `json:"rules"`
 
 	once     sync.Once
 	compiled *compiledRubric
