@@ -24,21 +24,23 @@ const (
 	// error rates below) times the cues' own doubts (typos, short or
 	// list-like answers); on the blind sets this flags about three answers
 	// in ten, among them about half of the wrong totals.
-	ProvisionalBelow = 0.4
+	ProvisionalBelow = 0.35
 )
 
 // How often each kind of decision was wrong against blind raters (the
-// same 310 answers): the scorer's estimate of its own error, by criterion.
+// same 310 answers, measured after the rules above were set): the
+// scorer's estimate of its own error, by criterion.
 const (
-	errCuesAgree     = 0.03 // cues award, most similar answers earned it too
-	errCuesAlone     = 0.30 // cues award, most similar answers did not
-	errOverruled     = 0.25 // a near miss awarded on the labelled answers
-	errNearMissDoubt = 0.28 // a near miss the labelled answers half support
-	errNearMissClear = 0.05 // a near miss the labelled answers do not support
-	errFarButLiked   = 0.39 // two or more parts missing, labelled answers earned it
-	errClearDenial   = 0.02
-	errRejected      = 0.10
-	errTooShort      = 0.03
+	errCuesAgree       = 0.03 // cues award, most similar answers earned it too
+	errCuesAlone       = 0.25 // cues award, most similar answers did not
+	errOverruled       = 0.28 // a near miss awarded on the labelled answers
+	errOverruledResult = 0.05 // the same for the result, on unanimous close answers
+	errNearMissDoubt   = 0.26 // a near miss the labelled answers half support
+	errNearMissResult  = 0.55 // the same for the result, which they may not award
+	errNearMissClear   = 0.05 // a near miss the labelled answers do not support
+	errFarButLiked     = 0.35 // two or more parts missing, labelled answers earned it
+	errClearDenial     = 0.03
+	errRejected        = 0.20
 )
 
 func weigh(res *Score, verdicts [4]cueVerdict, op opinion, confidence *float64) {
@@ -68,11 +70,17 @@ func weigh(res *Score, verdicts [4]cueVerdict, op opinion, confidence *float64) 
 			cr.Awarded = true
 			cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + needs(v.rule)
 			p = errOverruled
+			if i == 0 {
+				p = errOverruledResult
+			}
 			doubt = fmt.Sprintf("awarded because %.0f%% of the closest scored answers earned it; the cues found %s", share*100, cueGap(v))
 		case v.rejected:
 			p = errRejected
 		case v.missing == 1 && share >= 0.5:
 			p = errNearMissDoubt
+			if i == 0 {
+				p = errNearMissResult
+			}
 			doubt = "one part short, and many similar answers earned it"
 		case v.missing == 1:
 			p = errNearMissClear

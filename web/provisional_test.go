@@ -14,11 +14,37 @@ import (
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
-// A terse answer the scorer credits partly on the strength of similar
-// labelled answers: a score it should doubt.
-const doubtfulAnswer = "Compare long prompts on both builds at the same load, and waiting time against prefill. " +
-	"I'd hold back bulk long prompts for an hour. The rollout and the traffic rise coincide. " +
-	"I'd say it recovered when useful completions are back."
+// Terse answers the scorer credits partly on the strength of similar
+// labelled answers: scores it should doubt. The test uses the first the
+// scorer marks provisional, so it follows the scorer as it changes.
+var doubtfulAnswers = []string{
+	"Compare long prompts on both builds at the same load, and waiting time against prefill. " +
+		"I'd hold back bulk long prompts for an hour. The rollout and the traffic rise coincide. " +
+		"I'd say it recovered when useful completions are back.",
+	"Long prompts on both builds at the same load, waiting against prefill; hold back bulk. " +
+		"Rollout and traffic coincide. Done when completions are back.",
+	"Compare long prompts on both builds at the same load, and waiting against prefill, then hold back bulk long prompts. " +
+		"It recovered when useful completions are back.",
+	"I think it is the queue. Long prompts wait. Maybe cap them. The release happened at the same time as the traffic so be careful.",
+}
+
+// doubtfulAnswer returns an answer the scorer marks provisional for the
+// exercise, and its auto score.
+func doubtfulAnswer(t *testing.T, s *site) (string, grading.Score) {
+	t.Helper()
+	b := lessonItem(t, s, lesson3Exercise)
+	for _, a := range doubtfulAnswers {
+		sc, err := b.ItemScoring().Grade(a, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc.Provisional {
+			return a, sc
+		}
+	}
+	t.Fatal("the scorer is sure of every doubtful answer: write one it is not")
+	return "", grading.Score{}
+}
 
 // TestProvisionalAnswerThroughTheQueue follows a provisional score from the
 // learner's submission, through the review queue (right after an open
@@ -37,7 +63,8 @@ func TestProvisionalAnswerThroughTheQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	p := lea.post(lesson3+"/responses/"+lesson3Exercise, url.Values{"revision": {rev}, "answer": {doubtfulAnswer}, "confidence": {"confident"}})
+	answer, auto := doubtfulAnswer(t, s)
+	p := lea.post(lesson3+"/responses/"+lesson3Exercise, url.Values{"revision": {rev}, "answer": {answer}, "confidence": {"confident"}})
 	if p.status != http.StatusSeeOther {
 		t.Fatalf("submitting: status %d, want 303", p.status)
 	}
@@ -47,9 +74,6 @@ func TestProvisionalAnswerThroughTheQueue(t *testing.T) {
 	}
 	if got := card.Find(`[data-testid="provisional"]`).Text(); !strings.Contains(got, "Provisional — a reviewer will confirm") {
 		t.Fatalf("score card says %q; want it marked provisional", strings.TrimSpace(card.Text()))
-	}
-	if card.Find(`[data-testid="criterion-failure_case"].criterion-awarded`).Length() != 1 {
-		t.Fatal("the scorer did not award the failure case this test's reviewer takes away")
 	}
 
 	queue := ivan.get("/review")
@@ -65,9 +89,11 @@ func TestProvisionalAnswerThroughTheQueue(t *testing.T) {
 		t.Fatalf("queue = %q; want Max's request first, then Lea's provisional score", rows)
 	}
 
+	// The reviewer turns the scorer's verdict on the failure case round.
 	points, _, basedOn := formChoices(t, ivan.get(leaPath))
-	points[2] = 0 // failure case
-	const note = "The answer says the two coincide but never that this leaves the release unproven."
+	awarded := !auto.Criteria[2].Awarded
+	points[2] = 1 - points[2]
+	const note = "Judged against the rubric's description of the confound."
 	p = ivan.post(leaPath, reviewForm(basedOn, points, map[grading.Criterion]string{grading.FailureCase: note}))
 	if p.status != http.StatusSeeOther {
 		t.Fatalf("saving the review: status %d, want 303", p.status)
@@ -82,14 +108,18 @@ func TestProvisionalAnswerThroughTheQueue(t *testing.T) {
 	}
 	fc := card.Find(`[data-testid="criterion-failure_case"]`)
 	rationale := strings.TrimSpace(fc.Find(".rationale").Text())
-	if rationale != "Ivan reviewed this and did not award the point." {
+	want := "Ivan reviewed this and did not award the point."
+	if awarded {
+		want = "Ivan reviewed this and awarded the point."
+	}
+	if rationale != want {
 		t.Errorf("failure case rationale = %q; want the reviewer's verdict", rationale)
 	}
 	if got := fc.Find(`[data-testid="review-note"]`).Text(); !strings.Contains(got, note) {
 		t.Errorf("failure case note = %q", got)
 	}
-	if strings.Contains(fc.Text(), "Awarded") {
-		t.Errorf("the failure case still shows the scorer's verdict: %q", fc.Text())
+	if strings.Contains(fc.Text(), auto.Criteria[2].Rationale) {
+		t.Errorf("the failure case still shows the scorer's rationale: %q", fc.Text())
 	}
 	ivan.get("/review").doc.Find(`[data-testid="queue-row"] th[scope="row"]`).Each(func(_ int, r *goquery.Selection) {
 		if strings.TrimSpace(r.Text()) == "Lea" {
