@@ -13,18 +13,15 @@ const (
 	// overruleShare is how one-sided the closest labelled answers must be
 	// (similarity-weighted) to overrule a near miss.
 	overruleShare = 0.8
-	// resultNearest is how close the nearest labelled answer must be for
-	// the labelled answers to award the result.
-	resultNearest = 0.35
 	// unusualBelow is the similarity to the closest labelled answer below
 	// which an answer is unlike anything people have scored.
 	unusualBelow = 0.12
 	// ProvisionalBelow is the confidence below which a score is
 	// provisional. Confidence is the chance every criterion is right (the
 	// error rates below) times the cues' own doubts (typos, short or
-	// list-like answers); on the blind sets this flags about three answers
-	// in ten, among them about half of the wrong totals.
-	ProvisionalBelow = 0.35
+	// list-like answers); on the blind sets this flags 29% of answers,
+	// among them half of the wrong totals.
+	ProvisionalBelow = 0.37
 )
 
 // How often each kind of decision was wrong against blind raters (the
@@ -34,7 +31,7 @@ const (
 	errCuesAgree       = 0.03 // cues award, most similar answers earned it too
 	errCuesAlone       = 0.25 // cues award, most similar answers did not
 	errOverruled       = 0.28 // a near miss awarded on the labelled answers
-	errOverruledResult = 0.05 // the same for the result, on unanimous close answers
+	errOverruledResult = 0.21 // the same for the result, on unanimous answers
 	errNearMissDoubt   = 0.26 // a near miss the labelled answers half support
 	errNearMissResult  = 0.55 // the same for the result, which they may not award
 	errNearMissClear   = 0.05 // a near miss the labelled answers do not support
@@ -63,10 +60,10 @@ func weigh(res *Score, verdicts [4]cueVerdict, op opinion, confidence *float64) 
 			p = errCuesAlone
 			doubt = fmt.Sprintf("the cues found it, but most of the closest scored answers (%.0f%%) did not earn it", (1-share)*100)
 		case labelled && share >= overruleShare && (v.missing == 1 && !v.rejected || v.missing == 0 && v.rejected) &&
-			(i != 0 || share == 1 && op.nearest >= resultNearest && !v.negated):
-			// The result only on unanimous, close neighbours: an answer that
-			// reads like good ones but reaches another conclusion must not
-			// earn it on resemblance.
+			(i != 0 || share == 1 && !v.negated):
+			// The result only when every close answer earned it and nothing
+			// was negated: an answer that reads like good ones but reaches
+			// another conclusion must not earn it on resemblance.
 			cr.Awarded = true
 			cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + needs(v.rule)
 			p = errOverruled

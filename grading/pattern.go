@@ -33,6 +33,10 @@ type wordMatcher struct {
 // still be widened with synonyms.
 const maxWidenedAlternatives = 3
 
+// maxPhraseGap is how many words may stand between a phrase's words
+// ("roll it back", "roll the release back").
+const maxPhraseGap = 2
+
 // maxSpan bounds how far apart a pattern's slots may be, in words.
 const maxSpan = 25
 
@@ -369,7 +373,7 @@ func (ph phrase) at(a *answer, i int) (occurrence, bool) {
 	pos := i
 	for k, m := range ph {
 		matched := false
-		for gap := 0; gap <= 1 && (k > 0 || gap == 0); gap++ {
+		for gap := 0; gap <= maxPhraseGap && (k > 0 || gap == 0); gap++ {
 			j := pos + gap
 			if j >= len(toks) || toks[j].sentence != toks[i].sentence {
 				break
