@@ -48,6 +48,8 @@ Commands:
 
   grade     score answers to an exercise or probe from stdin, without a
             database (grade --exercise course/lesson/key [--jsonl])
+  calibrate score answers a person scored and report agreement
+            (calibrate --exercise course/lesson/key --answers FILE [--json])
 
 Run "practicum <command> -h" for a command's flags.
 `
@@ -69,6 +71,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runExport(ctx, rest, stdout, stderr)
 	case "grade":
 		return runGrade(ctx, rest, stdin, stdout, stderr)
+	case "calibrate":
+		return runCalibrate(ctx, rest, stdout, stderr)
 	case "user":
 		return runUser(ctx, rest, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":

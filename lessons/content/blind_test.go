@@ -80,55 +80,41 @@ func readBlind(t testing.TB, key string) []blindAnswer {
 // since, so these are regression guards, not estimates of unseen
 // agreement: first-contact figures are in BENCHMARKS.md.
 func TestBlindAgreement(t *testing.T) {
-	var all, allAgree, wrong, wrongProvisional, provisional int
+	var all, wrong, wrongProvisional int
+	var agreement, provisional float64
 	for key := range blindItems {
 		scoring := blindScoring(t, key)
-		var agree, exact, n int
-		var totals [][2]int
-		for _, a := range readBlind(t, key) {
-			got, err := scoring.Grade(a.Text, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			human := 0
-			for _, c := range got.Criteria {
-				human += a.Scores[c.Criterion]
-				if boolInt(c.Awarded) == a.Scores[c.Criterion] {
-					agree++
-				}
-			}
-			totals = append(totals, [2]int{human, got.Total})
-			n++
-			if got.Provisional {
-				provisional++
-			}
-			if human == got.Total {
-				exact++
-			} else {
-				wrong++
-				if got.Provisional {
-					wrongProvisional++
-				}
-			}
+		answers := readBlind(t, key)
+		trials := make([]grading.Trial, len(answers))
+		for i, a := range answers {
+			trials[i] = grading.Trial{ID: a.ID, Text: a.Text, Scores: a.Scores}
 			// Naming the right ideas is not explaining them.
-			if a.Kind == "keyword-list" && got.Total > 0 {
-				t.Errorf("%s: a keyword list earned %d point(s)", a.ID, got.Total)
+			if a.Kind == "keyword-list" {
+				if got, _ := scoring.Grade(a.Text, nil); got.Total > 0 {
+					t.Errorf("%s: a keyword list earned %d point(s)", a.ID, got.Total)
+				}
 			}
 		}
-		agreement := float64(agree) / float64(4*n)
-		t.Logf("%-30s n=%d agreement %.3f QWK %.3f exact %.2f", key, n, agreement, grading.QuadraticWeightedKappa(totals, 4), float64(exact)/float64(n))
-		if agreement < 0.75 {
-			t.Errorf("%s: agreement %.3f fell below 0.75", key, agreement)
+		r, err := grading.Measure(trials, func(text string) (grading.Score, error) { return scoring.Grade(text, nil) })
+		if err != nil {
+			t.Fatal(err)
 		}
-		all += n
-		allAgree += agree
+		t.Logf("%-30s n=%d agreement %.3f QWK %.3f exact %.2f provisional %.2f", key, r.N, r.MeanAgreement, *r.QWK, r.Exact, r.Provisional)
+		if r.MeanAgreement < 0.75 {
+			t.Errorf("%s: agreement %.3f fell below 0.75", key, r.MeanAgreement)
+		}
+		all += r.N
+		agreement += r.MeanAgreement * float64(r.N)
+		provisional += r.Provisional * float64(r.N)
+		wrong += r.WrongTotals
+		wrongProvisional += r.WrongProvisional
 	}
-	mean := float64(allAgree) / float64(4*all)
-	t.Logf("all %d answers: agreement %.3f, provisional %.2f, wrong totals provisional %d of %d", all, mean, float64(provisional)/float64(all), wrongProvisional, wrong)
+	mean := agreement / float64(all)
+	t.Logf("all %d answers: agreement %.3f, provisional %.2f, wrong totals provisional %d of %d", all, mean, provisional/float64(all), wrongProvisional, wrong)
 	if mean < 0.84 {
 		t.Errorf("mean agreement %.3f fell below 0.84", mean)
 	}
-	if share := float64(provisional) / float64(all); share > 0.35 {
+	if share := provisional / float64(all); share > 0.35 {
 		t.Errorf("%.0f%% of answers are provisional; the review queue would drown", share*100)
 	}
 }

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/lessons"
+)
+
+func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("calibrate", stderr)
+	item := fs.String("exercise", "", "the exercise or probe to score against, as course/lesson/key")
+	dir := fs.String("content", "lessons/content", "directory of lesson files")
+	answers := fs.String("answers", "", `JSON Lines file of {"id": …, "text": …, "scores": {"result": 0|1, …}}`)
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: practicum calibrate --exercise COURSE/LESSON/KEY --answers FILE [--content DIR] [--json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *item == "" || *answers == "" {
+		fs.Usage()
+		return usageError{"calibrate needs --exercise and --answers"}
+	}
+	trials, err := readTrials(*answers)
+	if err != nil {
+		return err
+	}
+	courses, err := lessons.Load(os.DirFS(*dir), *dir)
+	if err != nil {
+		return err
+	}
+	b, err := lessons.FindItem(courses, *item)
+	if err != nil {
+		return err
+	}
+	scoring := b.ItemScoring()
+	report, err := grading.Measure(trials, func(text string) (grading.Score, error) { return scoring.Grade(text, nil) })
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(report)
+	}
+	printReport(stdout, report)
+	return nil
+}
+
+func readTrials(path string) ([]grading.Trial, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var trials []grading.Trial
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var t grading.Trial
+		if err := json.Unmarshal(sc.Bytes(), &t); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		if t.ID == "" {
+			t.ID = fmt.Sprintf("line %d", line)
+		}
+		trials = append(trials, t)
+	}
+	return trials, sc.Err()
+}
+
+func printReport(w io.Writer, r grading.Report) {
+	fmt.Fprintf(w, "%d answers\n", r.N)
+	for _, c := range grading.Criteria {
+		fmt.Fprintf(w, "  %-14s agreement %.2f  kappa %s\n", c.Label(), r.Agreement[c], optional(r.Kappa[c]))
+	}
+	fmt.Fprintf(w, "mean agreement %.3f, QWK on totals %s, exact totals %.2f\n", r.MeanAgreement, optional(r.QWK), r.Exact)
+	fmt.Fprintf(w, "provisional %.2f of answers; %d of %d wrong totals provisional\n", r.Provisional, r.WrongProvisional, r.WrongTotals)
+	for _, d := range r.Disagreements {
+		fmt.Fprintf(w, "%s %s: expected %d, got %d — %s", d.ID, d.Criterion, d.Expected, d.Got, d.Cues)
+		if d.Doubt != "" {
+			fmt.Fprintf(w, " (%s)", d.Doubt)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func optional(x *float64) string {
+	if x == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f", *x)
+}

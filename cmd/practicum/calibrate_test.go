@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCalibrateReports(t *testing.T) {
+	dir := t.TempDir()
+	answers := filepath.Join(dir, "answers.jsonl")
+	lines := `{"id": "strong", "text": "Compare long-prompt latency on the old and new versions at the same arrival rate, and split queue wait from prefill execution time. Both versions slow only on long prompts, which points at waiting under load rather than the release. The release and the traffic rise coincide, so a blanket rollback is not supported and could overload the old pool. Cap long-prompt admission for bulk work. Recovery means useful completions and oldest queue age back to normal; if queue age falls but prefill stays slow, I'm wrong.", "scores": {"result": 1, "reasoning": 1, "failure_case": 1, "verification": 1}}
+{"id": "list", "text": "queue prefill version rollback confound", "scores": {"result": 0, "reasoning": 0, "failure_case": 0, "verification": 1}}
+`
+	if err := os.WriteFile(answers, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	args := []string{"calibrate", "--exercise", "serving-incidents/work-a-serving-incident/release-and-traffic",
+		"--content", "../../lessons/content", "--answers", answers, "--json"}
+	if err := run(context.Background(), args, nil, &out, &errOut); err != nil {
+		t.Fatalf("calibrate: %v\n%s", err, errOut.String())
+	}
+	var r struct {
+		N             int                `json:"n"`
+		Agreement     map[string]float64 `json:"agreement"`
+		Kappa         map[string]*float64
+		QWK           *float64 `json:"qwk"`
+		Exact         float64  `json:"exact"`
+		Disagreements []struct {
+			ID, Criterion string
+			Expected, Got int
+		} `json:"disagreements"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, out.String())
+	}
+	if r.N != 2 || r.Agreement["verification"] != 0.5 || r.Exact != 0.5 || len(r.Disagreements) != 1 ||
+		r.Disagreements[0].ID != "list" || r.Disagreements[0].Criterion != "verification" || r.Disagreements[0].Expected != 1 {
+		t.Errorf("report = %+v", r)
+	}
+
+	// A broken line is reported with the file and line.
+	if err := os.WriteFile(answers, []byte(lines+"{not json\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := run(context.Background(), args, nil, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "answers.jsonl:3") {
+		t.Errorf("broken line: error %v, want it to name answers.jsonl:3", err)
+	}
+}
