@@ -23,10 +23,10 @@ var synonymTable string
 var servingFamilies = []string{
 	"rollback revert undo downgrade",
 	"queue backlog",
-	"latency delay slowness",
+	"latency delay slowness lag",
 	"replica instance pod",
-	"throttle cap limit restrict ration",
-	"shed drop reject",
+	"throttle cap limit restrict ration bound",
+	"shed drop reject discard",
 	"restart reboot bounce recycle",
 	"deploy release rollout",
 	"spike surge jump burst",
@@ -36,11 +36,16 @@ var servingFamilies = []string{
 	"disprove falsify refute contradict",
 	"compare contrast versus",
 	"coincide overlap simultaneous concurrent",
-	"cause culprit driver",
-	"wrong mistaken",
+	"cause culprit driver trigger",
+	"wrong mistaken incorrect",
 	"stall pause freeze hiccup",
 	"capacity headroom",
 	"tenant customer",
+	"retry resend resubmit reattempt",
+	"timeout deadline",
+	"decline decrease ease taper subside",
+	"isolate separate split",
+	"mitigation stopgap workaround",
 }
 
 var (
