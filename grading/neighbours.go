@@ -28,6 +28,9 @@ type LabelledSet struct {
 	idf   []float64
 	// unseen is the weight of a feature no labelled answer has.
 	unseen float64
+	// evidence holds, per criterion, sentences that earned it (see
+	// WithEvidence).
+	evidence [4][]sparse
 }
 
 type labelledDoc struct {
@@ -168,6 +171,27 @@ type opinion struct {
 	// is the mean similarity of the neighbours that voted.
 	nearest, support float64
 	voters           int
+	// toks and sets, to work out sentenceLike only where it decides.
+	toks []token
+	sets []*LabelledSet
+}
+
+// sentenceLike is the best similarity of a sentence of the answer to a
+// sentence that earned criterion i.
+func (op opinion) sentenceLike(i int) float64 {
+	best := 0.0
+	for _, s := range op.sets {
+		if s.Len() == 0 || len(s.evidence[i]) == 0 {
+			continue
+		}
+		for _, sentence := range sentencesAt(op.toks, 0, 1<<30) {
+			v := s.vector(featuresOf(sentence))
+			for _, e := range s.evidence[i] {
+				best = max(best, dot(v, e))
+			}
+		}
+	}
+	return best
 }
 
 // neighbourCount is how many nearest answers vote.
@@ -214,6 +238,7 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 	if len(best) == 0 {
 		return op
 	}
+	op.toks, op.sets = toks, sets
 	best = best[:min(len(best), neighbourCount)]
 	op.nearest = best[0].sim
 	var total float64
@@ -234,4 +259,47 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 		op.support = total / float64(op.voters)
 	}
 	return op
+}
+
+// WithEvidence indexes, for each criterion, the sentences of labelled
+// answers that earned it in which the cues found their evidence: what
+// earning that point looks like, sentence by sentence. It returns s.
+func (s *LabelledSet) WithEvidence(r *Rubric, answers []Labelled) *LabelledSet {
+	if s.Len() == 0 {
+		return s
+	}
+	for _, a := range answers {
+		sc, err := r.Grade(a.Text)
+		if err != nil {
+			return s
+		}
+		toks := tokenize(a.Text)
+		for i, cr := range sc.Criteria {
+			if !cr.Awarded || a.Scores[cr.Criterion] != 1 {
+				continue
+			}
+			for _, e := range cr.Evidence {
+				for _, sentence := range sentencesAt(toks, e.Start, e.End) {
+					s.evidence[i] = append(s.evidence[i], s.vector(featuresOf(sentence)))
+				}
+			}
+		}
+	}
+	return s
+}
+
+// sentencesAt returns the sentences overlapping bytes start..end.
+func sentencesAt(toks []token, start, end int) [][]token {
+	var out [][]token
+	for i := 0; i < len(toks); {
+		j := i
+		for j < len(toks) && toks[j].sentence == toks[i].sentence {
+			j++
+		}
+		if toks[i].start < end && toks[j-1].end > start {
+			out = append(out, toks[i:j])
+		}
+		i = j
+	}
+	return out
 }

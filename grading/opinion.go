@@ -13,15 +13,18 @@ const (
 	// overruleShare is how one-sided the closest labelled answers must be
 	// (similarity-weighted) to overrule a near miss.
 	overruleShare = 0.8
+	// evidenceLike is the similarity from which a sentence of the answer
+	// reads like a sentence that earned the criterion.
+	evidenceLike = 0.3
 	// unusualBelow is the similarity to the closest labelled answer below
 	// which an answer is unlike anything people have scored.
 	unusualBelow = 0.12
 	// ProvisionalBelow is the confidence below which a score is
 	// provisional. Confidence is the chance every criterion is right (the
 	// error rates below) times the cues' own doubts (typos, short or
-	// list-like answers); on the blind sets this flags 29% of answers,
-	// among them half of the wrong totals.
-	ProvisionalBelow = 0.37
+	// list-like answers); on the blind sets this flags 30% of answers,
+	// among them 56% of the wrong totals.
+	ProvisionalBelow = 0.34
 )
 
 // How often each kind of decision was wrong against blind raters (the
@@ -30,7 +33,8 @@ const (
 const (
 	errCuesAgree       = 0.03 // cues award, most similar answers earned it too
 	errCuesAlone       = 0.25 // cues award, most similar answers did not
-	errOverruled       = 0.28 // a near miss awarded on the labelled answers
+	errOverruled       = 0.15 // a near miss awarded on the labelled answers, with a sentence like one that earned it
+	errOverruledFar    = 0.45 // the same, with no sentence like one that earned it
 	errOverruledResult = 0.21 // the same for the result, on unanimous answers
 	errNearMissDoubt   = 0.26 // a near miss the labelled answers half support
 	errNearMissResult  = 0.55 // the same for the result, which they may not award
@@ -67,6 +71,9 @@ func weigh(res *Score, verdicts [4]cueVerdict, op opinion, confidence *float64) 
 			cr.Awarded = true
 			cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + needs(v.rule)
 			p = errOverruled
+			if op.sentenceLike(i) < evidenceLike {
+				p = errOverruledFar
+			}
 			if i == 0 {
 				p = errOverruledResult
 			}

@@ -45,7 +45,10 @@ func (s *Scoring) Labelled() []grading.Labelled {
 // labelled answers plus reviewed ones (reviewers' decisions on this
 // revision), which may be nil.
 func (s *Scoring) Grade(answer string, reviewed *grading.LabelledSet) (grading.Score, error) {
-	s.labelledOnce.Do(func() { s.labelled = grading.NewLabelledSet(s.Labelled()) })
+	s.labelledOnce.Do(func() {
+		answers := s.Labelled()
+		s.labelled = grading.NewLabelledSet(answers).WithEvidence(s.Rubric, answers)
+	})
 	return s.Rubric.GradeWith(answer, s.labelled, reviewed)
 }
 
