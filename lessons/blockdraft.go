@@ -57,20 +57,6 @@ type ExampleDraft struct {
 	Scores       [4]int
 }
 
-// FormKinds are the block kinds with their own form; the others are edited
-// in the lesson's Markdown.
-var FormKinds = []Kind{KindCheckpoint, KindExercise, KindProbe}
-
-// HasForm reports whether blocks of kind k have their own form.
-func HasForm(k Kind) bool {
-	for _, f := range FormKinds {
-		if f == k {
-			return true
-		}
-	}
-	return false
-}
-
 // DecodeBlockDraft reads a block's YAML into a draft for its form. It is
 // lenient, as the form must open whatever the file holds; the parser
 // judges the result on save.

@@ -35,22 +35,6 @@ type Heading struct {
 	Text string `json:"text"`
 }
 
-// Kind is a block type. The structured kinds are the names authors write
-// after "yaml" in a fence's info string.
-type Kind string
-
-const (
-	KindProse         Kind = "prose"
-	KindCheckpoint    Kind = "checkpoint"
-	KindExercise      Kind = "exercise"
-	KindProbe         Kind = "probe"
-	KindExplain       Kind = "explain"
-	KindExample       Kind = "example"
-	KindTrace         Kind = "trace"
-	KindMisconception Kind = "misconception"
-	KindSources       Kind = "sources"
-)
-
 // Block is one piece of a lesson. Exactly one of the kind-specific fields is
 // set, matching Kind. Level is the heading level a structured block's own
 // heading takes so that headings on the page never skip a level.

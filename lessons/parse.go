@@ -214,8 +214,6 @@ func blockType(n *ast.FencedCodeBlock, src []byte) string {
 	return f[1]
 }
 
-var structuredKinds = []Kind{KindCheckpoint, KindExercise, KindProbe, KindExplain, KindExample, KindTrace, KindMisconception, KindSources}
-
 func structuredKindNames() []string {
 	names := make([]string, len(structuredKinds))
 	for i, k := range structuredKinds {

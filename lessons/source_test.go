@@ -66,7 +66,7 @@ func TestBlockDraftRoundTrip(t *testing.T) {
 	for _, lf := range shipped(t) {
 		parts, _ := lessons.SplitSource(lf.Source)
 		for _, sb := range lessons.SourceBlocks(parts.Body) {
-			if !lessons.HasForm(sb.Kind) {
+			if !sb.Kind.HasForm() {
 				continue
 			}
 			d, err := lessons.DecodeBlockDraft(sb.Kind, sb.YAML)

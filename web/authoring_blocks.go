@@ -42,7 +42,7 @@ func readBlockRequest(r *http.Request) (blockRequest, error) {
 	br := blockRequest{course: chi.URLParam(r, "course"), lesson: chi.URLParam(r, "lesson"), key: chi.URLParam(r, "key")}
 	if br.key == "" {
 		br.kind = lessons.Kind(r.URL.Query().Get("kind"))
-		if !lessons.HasForm(br.kind) {
+		if !br.kind.HasForm() {
 			return br, errNotFound
 		}
 	}
@@ -85,7 +85,7 @@ func (s *Server) editBlockForm(w http.ResponseWriter, r *http.Request) error {
 		return errBlockUnreadable
 	}
 	sb, ok := lessons.FindSourceBlock(parts.Body, br.key)
-	if !ok || !lessons.HasForm(sb.Kind) {
+	if !ok || !sb.Kind.HasForm() {
 		return errNotFound
 	}
 	bd, err := lessons.DecodeBlockDraft(sb.Kind, sb.YAML)
@@ -95,7 +95,7 @@ func (s *Server) editBlockForm(w http.ResponseWriter, r *http.Request) error {
 	br.kind = sb.Kind
 	v := blockView(d, br)
 	v.Fields = fieldsFromDraft(bd)
-	if br.kind != lessons.KindCheckpoint {
+	if br.kind.Scored() {
 		// The newest revision is valid (it was saved), so only its
 		// calibration can disagree.
 		if _, calibration, err := catalog.CheckLesson(br.course, br.lesson, d.Source); err == nil {
@@ -132,7 +132,7 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 	if br.key != "" {
 		found, ok := lessons.FindSourceBlock(parts.Body, br.key)
 		switch {
-		case ok && lessons.HasForm(found.Kind):
+		case ok && found.Kind.HasForm():
 			old, br.kind = found, found.Kind
 		case ok:
 			return errNotFound
@@ -193,7 +193,7 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 // readKind is the kind the form was opened for, which it sends along: the
 // block it edits may be gone from the lesson by the time it is saved.
 func readKind(r *http.Request) lessons.Kind {
-	if k := lessons.Kind(r.PostFormValue("kind")); lessons.HasForm(k) {
+	if k := lessons.Kind(r.PostFormValue("kind")); k.HasForm() {
 		return k
 	}
 	return ""

@@ -36,7 +36,7 @@ func fieldsFromDraft(d lessons.BlockDraft) views.BlockFields {
 		f.Rubric[i] = views.CriterionFields{Description: c.Description,
 			Requires: strings.Join(c.Requires, ", "), Any: strings.Join(c.Any, ", "), Rejects: strings.Join(c.Rejects, ", ")}
 	}
-	if d.Kind == lessons.KindExercise || d.Kind == lessons.KindProbe {
+	if d.Kind.Scored() {
 		for _, e := range d.Examples {
 			ex := views.ExampleFields{Answer: e.Answer, Note: e.Note}
 			for i, s := range e.Scores {
@@ -69,13 +69,13 @@ func readBlockFields(r *http.Request, kind lessons.Kind) views.BlockFields {
 		ModelSolution: get("model_solution"), EvidenceClass: get("evidence_class"), StrongAnswer: get("strong_answer"),
 		FollowUp: get("follow_up"), WeakIndicators: get("weak_indicators"), Concepts: get("concepts"),
 	}
-	switch kind {
-	case lessons.KindCheckpoint:
+	switch {
+	case kind == lessons.KindCheckpoint:
 		for n := 1; n <= views.MaxOptions; n++ {
 			f.Options[n-1] = views.OptionFields{Text: get(views.FieldOption(n, "text")), Explanation: get(views.FieldOption(n, "explanation"))}
 		}
 		f.Correct, _ = strconv.Atoi(get("correct"))
-	case lessons.KindExercise, lessons.KindProbe:
+	case kind.Scored():
 		for i, c := range grading.Criteria {
 			f.Rubric[i] = views.CriterionFields{Description: get(views.FieldCriterion(c, "description")),
 				Requires: get(views.FieldCriterion(c, "requires")), Any: get(views.FieldCriterion(c, "any")), Rejects: get(views.FieldCriterion(c, "rejects"))}
@@ -110,8 +110,8 @@ func blockDraft(f views.BlockFields, kind lessons.Kind) (lessons.BlockDraft, for
 		ModelSolution: f.ModelSolution, EvidenceClass: f.EvidenceClass, StrongAnswer: f.StrongAnswer, FollowUp: f.FollowUp}
 	var slots formSlots
 	problems := map[string]string{}
-	switch kind {
-	case lessons.KindCheckpoint:
+	switch {
+	case kind == lessons.KindCheckpoint:
 		for i, o := range f.Options {
 			if strings.TrimSpace(o.Text) == "" && strings.TrimSpace(o.Explanation) == "" {
 				if f.Correct == i+1 {
@@ -122,7 +122,7 @@ func blockDraft(f views.BlockFields, kind lessons.Kind) (lessons.BlockDraft, for
 			d.Options = append(d.Options, lessons.OptionDraft{Text: o.Text, Explanation: o.Explanation, Correct: f.Correct == i+1})
 			slots.options = append(slots.options, i+1)
 		}
-	case lessons.KindProbe, lessons.KindExercise:
+	case kind.Scored():
 		if kind == lessons.KindProbe {
 			for _, line := range strings.Split(f.WeakIndicators, "\n") {
 				if line = strings.TrimSpace(line); line != "" {

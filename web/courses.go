@@ -167,7 +167,7 @@ func (s *Server) anonymousLessonView(r *http.Request, p catalog.LessonPage) (vie
 
 // answeredItem finds the block a form posted to, in the revision the
 // learner was shown.
-func (s *Server) answeredItem(r *http.Request, kinds ...lessons.Kind) (lessons.Block, int64, error) {
+func (s *Server) answeredItem(r *http.Request, accepts func(lessons.Kind) bool) (lessons.Block, int64, error) {
 	course, lesson, key := chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), chi.URLParam(r, "key")
 	if err := parseForm(r); err != nil {
 		return lessons.Block{}, 0, err
@@ -181,19 +181,14 @@ func (s *Server) answeredItem(r *http.Request, kinds ...lessons.Kind) (lessons.B
 		return lessons.Block{}, 0, err
 	}
 	b, ok := doc.Item(key)
-	if !ok {
+	if !ok || !accepts(b.Kind) {
 		return lessons.Block{}, 0, errNotFound
 	}
-	for _, k := range kinds {
-		if b.Kind == k {
-			return b, revision, nil
-		}
-	}
-	return lessons.Block{}, 0, errNotFound
+	return b, revision, nil
 }
 
 func (s *Server) answerCheckpoint(w http.ResponseWriter, r *http.Request) error {
-	b, revision, err := s.answeredItem(r, lessons.KindCheckpoint)
+	b, revision, err := s.answeredItem(r, isCheckpoint)
 	if err != nil {
 		return err
 	}
@@ -225,7 +220,7 @@ func (s *Server) answerCheckpoint(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (s *Server) saveResponse(w http.ResponseWriter, r *http.Request) error {
-	b, revision, err := s.answeredItem(r, lessons.KindExercise, lessons.KindProbe, lessons.KindExplain)
+	b, revision, err := s.answeredItem(r, lessons.Kind.Written)
 	if err != nil {
 		return err
 	}
@@ -285,6 +280,8 @@ func (s *Server) refuseAnswer(w http.ResponseWriter, r *http.Request, b lessons.
 	}
 	return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.Lesson(v))
 }
+
+func isCheckpoint(k lessons.Kind) bool { return k == lessons.KindCheckpoint }
 
 func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }
 

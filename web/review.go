@@ -80,7 +80,7 @@ func (s *Server) reviewView(r *http.Request) (views.ReviewView, error) {
 	if err != nil {
 		return views.ReviewView{}, err
 	}
-	if sub.Kind != string(lessons.KindExercise) && sub.Kind != string(lessons.KindProbe) {
+	if !lessons.Kind(sub.Kind).Scored() {
 		return views.ReviewView{}, errNotFound
 	}
 	v := views.ReviewView{Sub: sub, Form: views.NewReviewForm(sub), Errors: map[string]string{}}

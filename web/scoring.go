@@ -37,7 +37,7 @@ func (s *Server) submitScored(ctx context.Context, userID int64, b lessons.Block
 // anonymous session, inside the merge's transaction.
 func (s *Server) scoreMerged(ctx context.Context, tx pgx.Tx, saved []progress.SavedResponse) error {
 	for _, r := range saved {
-		if r.Kind != lessons.KindExercise && r.Kind != lessons.KindProbe {
+		if !r.Kind.Scored() {
 			continue
 		}
 		doc, err := s.catalog.Revision(ctx, r.Course, r.Lesson, r.RevisionID)
@@ -66,7 +66,7 @@ func (s *Server) anonymousScores(r *http.Request, v views.LessonView) (map[strin
 	out := map[string]views.ScoreView{}
 	for key, rs := range v.State.Responses {
 		last := rs[len(rs)-1]
-		if last.Kind != lessons.KindExercise && last.Kind != lessons.KindProbe {
+		if !last.Kind.Scored() {
 			continue
 		}
 		doc, err := s.catalog.Revision(r.Context(), v.Course.Slug, v.Lesson.Slug, last.RevisionID)

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/practicum-dev/practicum/lessons"
 )
 
 // LatestColumn reads, per item key, a learner's latest scored answer on a
@@ -33,7 +36,7 @@ func (c *LatestColumn) Expr(arg func(any) string) string {
 		'kind', x.kind, 'answer', x.answer, 'confidence', x.confidence, 'revision_id', x.revision_id,
 		'revision_number', rv.number, 'at', x.created_at, 'history', ` + historyJSON + `, 'requests', ` + requestsJSON + `)), '[]')
 	FROM (SELECT DISTINCT ON (y.item_key) y.* FROM responses y
-		WHERE y.user_id = ` + arg(c.userID) + ` AND y.kind IN ('exercise', 'probe')
+		WHERE y.user_id = ` + arg(c.userID) + ` AND y.kind = ANY(` + arg(lessons.ScoredKinds()) + `)
 		  AND y.revision_id IN (SELECT id FROM lesson_revisions WHERE lesson_id = l.id)
 		  AND EXISTS (SELECT 1 FROM score_events se WHERE se.response_id = y.id)
 		ORDER BY y.item_key, y.created_at DESC, y.id DESC) x
@@ -84,9 +87,14 @@ func (c *LatestColumn) Submissions() (map[string]Submission, error) {
 // are absent.
 func (s *Store) LatestFor(ctx context.Context, userID int64, course, lesson string) (map[string]Submission, error) {
 	c := NewLatestColumn(userID)
-	err := s.pool.QueryRow(ctx, `SELECT `+c.Expr(func(any) string { return "$1" })+`
-		FROM courses c JOIN lessons l ON l.course_id = c.id WHERE c.slug = $2 AND l.slug = $3`,
-		userID, course, lesson).Scan(c.Dest())
+	args := []any{course, lesson}
+	expr := c.Expr(func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	})
+	err := s.pool.QueryRow(ctx, `SELECT `+expr+`
+		FROM courses c JOIN lessons l ON l.course_id = c.id WHERE c.slug = $1 AND l.slug = $2`,
+		args...).Scan(c.Dest())
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("reading scored answers on %s/%s: %w", course, lesson, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
@@ -80,7 +81,7 @@ func (s *Store) Override(ctx context.Context, o Override) (Event, error) {
 		var revision int64
 		var kind string
 		err := tx.QueryRow(ctx, `SELECT revision_id, kind FROM responses WHERE id = $1 FOR UPDATE`, o.ResponseID).Scan(&revision, &kind)
-		if errors.Is(err, pgx.ErrNoRows) || (err == nil && kind != "exercise" && kind != "probe") {
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && !lessons.Kind(kind).Scored()) {
 			return fmt.Errorf("scored response %d: %w", o.ResponseID, postgres.ErrNotFound)
 		}
 		if err != nil {
@@ -203,7 +204,7 @@ func (s *Store) RequestReview(ctx context.Context, responseID, userID int64, rea
 	tag, err := s.pool.Exec(ctx, `
 		INSERT INTO review_requests (response_id, user_id, reason)
 		SELECT x.id, x.user_id, $3 FROM responses x
-		WHERE x.id = $1 AND x.user_id = $2 AND x.kind IN ('exercise', 'probe')`, responseID, userID, reason)
+		WHERE x.id = $1 AND x.user_id = $2 AND x.kind = ANY($4)`, responseID, userID, reason, lessons.ScoredKinds())
 	if err != nil {
 		return fmt.Errorf("requesting a review of response %d: %w", responseID, err)
 	}

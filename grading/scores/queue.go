@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/practicum-dev/practicum/lessons"
 )
 
 // Reason is why a submission is in the review queue, in queue order.
@@ -83,7 +85,7 @@ func (s *Store) Queue(ctx context.Context, limit int) ([]QueueItem, error) {
 			    SELECT e.total, e.created_at FROM score_events e
 			    WHERE e.response_id = x.id AND e.kind = 'review'
 			    ORDER BY e.id DESC LIMIT 1) rvw ON true
-			WHERE x.kind IN ('exercise', 'probe') AND (a.id IS NOT NULL OR rvw.total IS NOT NULL)
+			WHERE x.kind = ANY($3) AND (a.id IS NOT NULL OR rvw.total IS NOT NULL)
 		), queued AS (
 			SELECT s.*, req.reason, req.created_at AS requested_at,
 			       CASE WHEN req.reason IS NOT NULL THEN 1
@@ -107,7 +109,7 @@ func (s *Store) Queue(ctx context.Context, limit int) ([]QueueItem, error) {
 		JOIN courses c ON c.id = l.course_id
 		WHERE q.why IS NOT NULL
 		ORDER BY q.why, coalesce(q.requested_at, q.created_at), q.id
-		LIMIT $1`, limit, LowConfidence)
+		LIMIT $1`, limit, LowConfidence, lessons.ScoredKinds())
 	if err != nil {
 		return nil, fmt.Errorf("reading the review queue: %w", err)
 	}

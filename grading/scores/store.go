@@ -18,7 +18,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/grading"
-	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
@@ -90,7 +89,7 @@ const insertAuto = `
 // SubmitScored stores a learner's answer to an exercise or probe together
 // with its auto score, in one transaction.
 func (s *Store) SubmitScored(ctx context.Context, userID int64, r progress.Response, sc grading.Score) (responseID int64, err error) {
-	if r.Kind != lessons.KindExercise && r.Kind != lessons.KindProbe {
+	if !r.Kind.Scored() {
 		return 0, fmt.Errorf("submitting a scored answer: a %s is not scored", r.Kind)
 	}
 	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {

@@ -119,8 +119,8 @@ func (c *Catalog) Course(ctx context.Context, slug string) (CourseDetail, error)
 	var d CourseDetail
 	var lessonsJSON []byte
 	err := c.pool.QueryRow(ctx, `
-		SELECT c.slug, c.title, c.summary, `+siblingsJSON+`
-		FROM courses c WHERE c.slug = $1`, slug).Scan(&d.Course.Slug, &d.Course.Title, &d.Course.Summary, &lessonsJSON)
+		SELECT c.slug, c.title, c.summary, `+siblingsJSON("$2")+`
+		FROM courses c WHERE c.slug = $1`, slug, lessons.AnswerableKinds()).Scan(&d.Course.Slug, &d.Course.Title, &d.Course.Summary, &lessonsJSON)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return d, fmt.Errorf("course %q: %w", slug, postgres.ErrNotFound)
 	}
@@ -135,13 +135,17 @@ func (c *Catalog) Course(ctx context.Context, slug string) (CourseDetail, error)
 	return d, err
 }
 
-const siblingsJSON = `(SELECT coalesce(json_agg(json_build_object(
+// siblingsJSON is course c's lesson list as JSON; answerable is the
+// placeholder of lessons.AnswerableKinds().
+func siblingsJSON(answerable string) string {
+	return `(SELECT coalesce(json_agg(json_build_object(
 		'slug', l2.slug, 'title', r2.title, 'goal', r2.goal, 'position', r2.position, 'minutes', r2.minutes,
 		'answerable', (SELECT coalesce(json_agg(i.key ORDER BY i.kind, i.ordinal), '[]') FROM lesson_items i
-			WHERE i.revision_id = r2.id AND i.kind IN ('checkpoint', 'exercise', 'probe', 'explain')))
+			WHERE i.revision_id = r2.id AND i.kind = ANY(` + answerable + `)))
 		ORDER BY r2.position), '[]')
 	FROM lessons l2 JOIN lesson_revisions r2 ON r2.id = l2.current_revision_id
 	WHERE l2.course_id = c.id)`
+}
 
 func decodeSiblings(b []byte) ([]LessonSummary, error) {
 	var raw []struct {
@@ -191,7 +195,7 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string, ext
 	} else {
 		list = &listing{}
 	}
-	args := []any{courseSlug, lessonSlug, known, list.revisions}
+	args := []any{courseSlug, lessonSlug, known, list.revisions, lessons.AnswerableKinds()}
 	dest := []any{&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &revisions, &siblings, &doc}
 	var cols strings.Builder
 	arg := func(v any) string {
@@ -205,7 +209,7 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string, ext
 	}
 	err := c.pool.QueryRow(ctx, `
 		SELECT c.slug, c.title, c.summary, r.id, r.number, cur.revisions,
-		       CASE WHEN cur.revisions = $4 THEN NULL ELSE `+siblingsJSON+` END,
+		       CASE WHEN cur.revisions = $4 THEN NULL ELSE `+siblingsJSON("$5")+` END,
 		       CASE WHEN r.id = $3 THEN NULL ELSE r.document END`+cols.String()+`
 		FROM courses c
 		JOIN lessons l ON l.course_id = c.id

@@ -25,8 +25,8 @@ func (c *Catalog) Probes(ctx context.Context) ([]ProbeRef, error) {
 		JOIN lessons l ON l.current_revision_id = i.revision_id
 		JOIN lesson_revisions r ON r.id = i.revision_id
 		JOIN courses c ON c.id = l.course_id
-		WHERE i.kind = 'probe'
-		ORDER BY c.title, r.position, i.ordinal`)
+		WHERE i.kind = $1
+		ORDER BY c.title, r.position, i.ordinal`, lessons.KindProbe)
 	if err != nil {
 		return nil, fmt.Errorf("listing probes: %w", err)
 	}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/practicum-dev/practicum/lessons"
 )
 
 // FirstAttempt is a learner's first answer to one checkpoint, which is
@@ -99,7 +101,7 @@ func (s *Store) Ratings(ctx context.Context, userID int64) ([]Rating, error) {
 // ExportCSV writes every answer the learner has given, one row each.
 func (s *Store) ExportCSV(ctx context.Context, userID int64, w io.Writer) error {
 	rows, err := s.pool.Query(ctx, `
-		SELECT 'checkpoint', c.slug, l.slug, r.number, a.item_key, a.answered_at,
+		SELECT $2::text, c.slug, l.slug, r.number, a.item_key, a.answered_at,
 		       a.option::text, a.correct::text, '', ''
 		FROM checkpoint_attempts a
 		JOIN lesson_revisions r ON r.id = a.revision_id JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
@@ -109,7 +111,7 @@ func (s *Store) ExportCSV(ctx context.Context, userID int64, w io.Writer) error 
 		FROM responses x
 		JOIN lesson_revisions r ON r.id = x.revision_id JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
 		WHERE x.user_id = $1
-		ORDER BY 6`, userID)
+		ORDER BY 6`, userID, lessons.KindCheckpoint)
 	if err != nil {
 		return fmt.Errorf("exporting progress: %w", err)
 	}

@@ -85,7 +85,7 @@ func CheckOption(cp *lessons.Checkpoint, option int) (correct bool, err error) {
 func NewResponse(kind lessons.Kind, answer string, confidence Confidence) (Response, error) {
 	answer = strings.TrimSpace(strings.ReplaceAll(answer, "\r\n", "\n"))
 	switch {
-	case kind != lessons.KindExercise && kind != lessons.KindProbe && kind != lessons.KindExplain:
+	case !kind.Written():
 		return Response{}, fmt.Errorf("a %s takes no written answer", kind)
 	case answer == "":
 		return Response{}, &InputError{"Write your answer before saving it."}

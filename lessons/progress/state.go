@@ -1,9 +1,5 @@
 package progress
 
-import (
-	"github.com/practicum-dev/practicum/lessons"
-)
-
 // LessonState is one learner's answers on one lesson, across its
 // revisions (item keys are stable between revisions). A page needs only the
 // latest attempt at each checkpoint and how many there were, so that is all
@@ -82,16 +78,6 @@ func (s Status) Label() string {
 		return "Complete"
 	}
 	return "Not started"
-}
-
-// Answerable says whether learners answer a block: checkpoints and free
-// responses count toward completion.
-func Answerable(k lessons.Kind) bool {
-	switch k {
-	case lessons.KindCheckpoint, lessons.KindExercise, lessons.KindProbe, lessons.KindExplain:
-		return true
-	}
-	return false
 }
 
 // StatusOf is complete when every answerable item has an answer.

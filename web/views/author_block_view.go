@@ -103,24 +103,11 @@ func GroupOption(n int) string                  { return "option-" + strconv.Ito
 func GroupCriterion(c grading.Criterion) string { return "rubric-" + string(c) }
 func GroupExample(n int) string                 { return "example-" + strconv.Itoa(n) }
 
-// KindName is how the forms name a kind of block.
-func KindName(k lessons.Kind) string {
-	switch k {
-	case lessons.KindCheckpoint:
-		return "checkpoint"
-	case lessons.KindExercise:
-		return "exercise"
-	case lessons.KindProbe:
-		return "interview probe"
-	}
-	return string(k) + " block"
-}
-
 func (v BlockFormView) heading() string {
 	if v.Key == "" {
-		return "New " + KindName(v.Kind)
+		return "New " + v.Kind.Noun()
 	}
-	return "Edit " + KindName(v.Kind) + " " + v.Key
+	return "Edit " + v.Kind.Noun() + " " + v.Key
 }
 
 func (v BlockFormView) title() string {
@@ -137,9 +124,7 @@ func (v BlockFormView) action() string {
 	return BlockFormURL(v.Course.Slug, v.Lesson, v.Key)
 }
 
-func (v BlockFormView) scored() bool {
-	return v.Kind == lessons.KindExercise || v.Kind == lessons.KindProbe
-}
+func (v BlockFormView) scored() bool { return v.Kind.Scored() }
 
 // errorFields lists the fields with errors in form order, for the summary.
 func (v BlockFormView) errorFields() []string {

@@ -39,30 +39,6 @@ func authorNewBlockURL(course, lesson string, kind lessons.Kind) string {
 	return authorBlockURL(course, lesson, "new") + "?kind=" + url.QueryEscape(string(kind))
 }
 
-// editableKinds are the blocks with a form of their own.
-var editableKinds = []lessons.Kind{lessons.KindCheckpoint, lessons.KindExercise, lessons.KindProbe}
-
-func editable(k lessons.Kind) bool {
-	for _, e := range editableKinds {
-		if e == k {
-			return true
-		}
-	}
-	return false
-}
-
-func kindName(k lessons.Kind) string {
-	switch k {
-	case lessons.KindProbe:
-		return "interview probe"
-	case lessons.KindExplain:
-		return "explain-it-back prompt"
-	case lessons.KindExample:
-		return "worked example"
-	}
-	return string(k)
-}
-
 func article(s string) string {
 	switch s[0] {
 	case 'a', 'e', 'i', 'o', 'u':

@@ -117,13 +117,3 @@ func ratingsSummary(rs []progress.Rating) string {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
-
-func kindLabel(k string) string {
-	switch k {
-	case "explain":
-		return "Explain it back"
-	case "probe":
-		return "Interview probe"
-	}
-	return "Exercise"
-}

@@ -71,9 +71,9 @@ func confidenceChecked(d progress.Response, label string) bool {
 
 func submitLabel(k lessons.Kind, answered bool) string {
 	switch {
-	case k == lessons.KindExplain && answered:
+	case !k.Scored() && answered:
 		return "Save new version"
-	case k == lessons.KindExplain:
+	case !k.Scored():
 		return "Save explanation"
 	case answered:
 		return "Submit revised answer for scoring"
