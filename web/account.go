@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/httprate"
 
@@ -36,7 +35,7 @@ const (
 
 // afterSignIn is where a new session goes when the form names no other
 // local page.
-const afterSignIn = "/me"
+const afterSignIn = views.DashboardURL
 
 // maxAccountForm bounds the body of the account forms, which the rate
 // limiter may read before the handler does; a few short fields never need
@@ -44,21 +43,6 @@ const afterSignIn = "/me"
 const maxAccountForm = 16 << 10
 
 const msgBadCredentials = "Email or password is incorrect."
-
-func (s *Server) mountAccounts(r chi.Router) {
-	r.Get("/signup", s.handle(s.signUpPage))
-	r.Get("/signin", s.handle(s.signInPage))
-	r.Group(func(r chi.Router) {
-		r.Use(limitBody(maxAccountForm))
-		r.With(s.limit("signup-ip", signUpsPerIP, signUpsPerIPWindow, clientIP, s.tooManySignUps)).
-			Post("/signup", s.handle(s.signUp))
-		r.With(
-			s.limit("signin-ip", signInsPerIP, signInsPerIPWindow, clientIP, s.tooManySignIns),
-			s.limit("signin-email", signInsPerAccount, signInsPerAccountWindow, formEmail, s.tooManySignIns),
-		).Post("/signin", s.handle(s.signIn))
-		r.Post("/signout", s.handle(s.signOut))
-	})
-}
 
 func (s *Server) signUpPage(w http.ResponseWriter, r *http.Request) error {
 	next := localPath(r.URL.Query().Get("next"))
@@ -156,7 +140,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) error {
 	if err := s.endSession(w, r); err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/", http.StatusSeeOther)
+	http.Redirect(w, r, views.HomeURL, http.StatusSeeOther)
 	return nil
 }
 

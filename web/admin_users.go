@@ -11,16 +11,6 @@ import (
 	"github.com/practicum-dev/practicum/web/views"
 )
 
-func (s *Server) mountAdmin(r chi.Router) {
-	// A group, not a mounted /admin subrouter, so other resources can add
-	// their own /admin pages beside these.
-	r.Group(func(r chi.Router) {
-		r.Use(s.requireRole(auth.Admin))
-		r.Get("/admin/users", s.handle(s.adminUsers))
-		r.With(limitBody(maxAccountForm)).Post("/admin/users/{id}/role", s.handle(s.changeRole))
-	})
-}
-
 // adminUsers lists every account. ?changed=ID, set by changeRole's
 // redirect, confirms the change it made.
 func (s *Server) adminUsers(w http.ResponseWriter, r *http.Request) error {
@@ -88,7 +78,7 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) roleChanged(w http.ResponseWriter, r *http.Request, u auth.User) error {
 	me := s.currentUser(r)
 	s.log.InfoContext(r.Context(), "role changed", "user_id", u.ID, "role", u.Role, "by_user_id", me.ID)
-	next := "/admin/users?changed=" + strconv.FormatInt(u.ID, 10)
+	next := views.UserChangedURL(u.ID)
 	if u.ID == me.ID {
 		if err := s.renewSession(w, r); err != nil {
 			return err

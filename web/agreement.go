@@ -7,7 +7,7 @@ import (
 )
 
 // agreement shows how often the auto-scorer agrees with reviewers; it is
-// mounted with the review pages (mountReview).
+// mounted with the review pages (routes.go).
 func (s *Server) agreement(w http.ResponseWriter, r *http.Request) error {
 	items, err := s.scores.Agreement(r.Context())
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -22,26 +21,6 @@ const maxLessonForm = 1 << 20
 
 // auditLimit is how many changes the course and history pages list.
 const auditLimit = 100
-
-// mountAuthoring mounts the instructor area: courses, the lesson editor,
-// history, and the structured blocks' forms.
-func (s *Server) mountAuthoring(r chi.Router) {
-	r.Group(func(r chi.Router) {
-		r.Use(s.requireRole(auth.Instructor), noStore)
-		r.Get("/author", s.handle(s.authorHome))
-		r.Get("/author/courses/new", s.handle(s.newCourse))
-		r.Post("/author/courses", s.handle(s.createCourse))
-		r.Get("/author/courses/{course}", s.handle(s.authorCourse))
-		r.Post("/author/courses/{course}", s.handle(s.updateCourse))
-		r.Group(func(r chi.Router) {
-			r.Use(limitBody(maxLessonForm))
-			r.Post("/author/courses/{course}/lessons", s.handle(s.createLesson))
-			s.mountLessonEditor(r)
-		})
-		s.mountHistory(r)
-		s.mountBlockForms(r)
-	})
-}
 
 func (s *Server) authorHome(w http.ResponseWriter, r *http.Request) error {
 	courses, err := s.catalog.AuthorCourses(r.Context())
@@ -164,7 +143,7 @@ func (s *Server) updateCourse(w http.ResponseWriter, r *http.Request) error {
 	c := lessons.Course{Slug: slug, Title: f.Values["title"], Summary: f.Values["summary"]}
 	err := s.catalog.UpdateCourse(r.Context(), s.currentUser(r).ID, c)
 	if err == nil {
-		http.Redirect(w, r, views.AuthorCourseURL(slug)+"?saved=1", http.StatusSeeOther)
+		http.Redirect(w, r, views.AuthorCourseSavedURL(slug), http.StatusSeeOther)
 		return nil
 	}
 	if !courseProblems(err, c, f.Errors) {

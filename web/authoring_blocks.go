@@ -20,18 +20,6 @@ const maxBlockForm = 512 << 10
 var errBlockUnreadable = &httpError{http.StatusUnprocessableEntity, "This block can't be opened in its form",
 	"Its text in the lesson is not valid YAML. Fix it in the lesson editor, where problems are shown with their lines."}
 
-// mountBlockForms mounts the forms for checkpoints, exercises and probes.
-// The caller's group already admits only instructors.
-func (s *Server) mountBlockForms(r chi.Router) {
-	const base = "/author/courses/{course}/lessons/{lesson}/blocks"
-	r.Get(base+"/new", s.handle(s.newBlockForm))
-	r.With(limitBody(maxBlockForm)).Post(base+"/new", s.handle(s.saveBlock))
-	// A block keyed "new" is edited in the lesson editor: the address is
-	// taken by the blank form.
-	r.Get(base+"/{key}", s.handle(s.editBlockForm))
-	r.With(limitBody(maxBlockForm)).Post(base+"/{key}", s.handle(s.saveBlock))
-}
-
 // blockRequest is what a block form's address names.
 type blockRequest struct {
 	course, lesson, key string // key is empty for a new block
@@ -178,7 +166,7 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 	case err == nil:
 		// The editor shows the new draft and what the scorer makes of its
 		// calibration examples; this form shows them beside each example.
-		http.Redirect(w, r, views.AuthorLessonURL(br.course, br.lesson)+"?saved="+strconv.Itoa(res.Revision.Number), http.StatusSeeOther)
+		http.Redirect(w, r, views.AuthorLessonSavedURL(br.course, br.lesson, res.Revision.Number), http.StatusSeeOther)
 		return nil
 	case errors.As(err, &ps):
 		v.Errors, v.Elsewhere = placeProblems(ps, fenceLine, strings.Count(text, "\n"), fieldAt, slots, draft.Key)

@@ -10,12 +10,6 @@ import (
 	"github.com/practicum-dev/practicum/web/views"
 )
 
-func (s *Server) mountHistory(r chi.Router) {
-	const lesson = "/author/courses/{course}/lessons/{lesson}"
-	r.Get(lesson+"/history", s.handle(s.lessonHistory))
-	r.Get(lesson+"/revisions/{n}", s.handle(s.lessonRevision))
-}
-
 // lessonHistory lists a lesson's revisions and its change log.
 func (s *Server) lessonHistory(w http.ResponseWriter, r *http.Request) error {
 	ctx, course, lesson := r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson")

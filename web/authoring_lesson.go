@@ -18,14 +18,6 @@ import (
 // diffContext is how many unchanged lines a diff shows around a change.
 const diffContext = 3
 
-func (s *Server) mountLessonEditor(r chi.Router) {
-	const lesson = "/author/courses/{course}/lessons/{lesson}"
-	r.Get(lesson, s.handle(s.lessonEditor))
-	r.Post(lesson, s.handle(s.saveLesson))
-	r.Post(lesson+"/preview", s.handle(s.previewLesson))
-	r.Post(lesson+"/publish", s.handle(s.publishLesson))
-}
-
 // lessonEditor opens the newest revision. ?saved=N and ?published=N,
 // set by the redirects after saving and publishing, confirm them.
 func (s *Server) lessonEditor(w http.ResponseWriter, r *http.Request) error {
@@ -188,7 +180,7 @@ func (s *Server) saveLesson(w http.ResponseWriter, r *http.Request) error {
 	var stale *catalog.StaleError
 	switch {
 	case err == nil:
-		http.Redirect(w, r, views.AuthorLessonURL(course, lesson)+"?saved="+strconv.Itoa(res.Revision.Number), http.StatusSeeOther)
+		http.Redirect(w, r, views.AuthorLessonSavedURL(course, lesson, res.Revision.Number), http.StatusSeeOther)
 		return nil
 	case errors.As(err, &ps):
 		return s.refuseEdit(w, r, e, http.StatusUnprocessableEntity, nil)
@@ -223,7 +215,7 @@ func (s *Server) publishLesson(w http.ResponseWriter, r *http.Request) error {
 	ctx, course, lesson := r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
 	_, err = s.catalog.Publish(ctx, s.currentUser(r).ID, course, lesson, number)
 	if err == nil {
-		http.Redirect(w, r, views.AuthorLessonURL(course, lesson)+"?published="+strconv.Itoa(number), http.StatusSeeOther)
+		http.Redirect(w, r, views.AuthorLessonPublishedURL(course, lesson, number), http.StatusSeeOther)
 		return nil
 	}
 	var stale *catalog.StaleError

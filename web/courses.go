@@ -20,14 +20,6 @@ import (
 	"github.com/practicum-dev/practicum/web/views"
 )
 
-func (s *Server) mountCourses(r chi.Router) {
-	r.Get("/courses/{course}", s.handle(s.course))
-	r.Get("/courses/{course}/{lesson}", s.handleOwnAccount(s.lesson))
-	r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
-	r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
-	r.With(s.requireRole(auth.Learner)).Post("/courses/{course}/{lesson}/reviews/{key}", s.handle(s.requestReview))
-}
-
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	courses, err := s.catalog.Courses(r.Context())
 	if err != nil {
@@ -287,7 +279,7 @@ func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" 
 
 // itemLocation sends the learner back to the item they answered.
 func itemLocation(r *http.Request, b lessons.Block) string {
-	return "/courses/" + chi.URLParam(r, "course") + "/" + chi.URLParam(r, "lesson") + "#" + views.Anchor(b)
+	return views.ItemURL(chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), b.Kind, b.Key)
 }
 
 type lessonPageKey struct {

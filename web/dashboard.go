@@ -4,19 +4,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
-	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/views"
 )
-
-func (s *Server) mountLearner(r chi.Router) {
-	r.Group(func(r chi.Router) {
-		r.Use(s.requireRole(auth.Learner))
-		r.Get("/me", s.handle(s.dashboard))
-		r.Get("/me/progress.csv", s.handle(s.exportProgress))
-	})
-}
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()

@@ -4,15 +4,9 @@ import (
 	"math/rand/v2"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
+	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/web/views"
 )
-
-func (s *Server) mountPractice(r chi.Router) {
-	r.Get("/practice", s.handle(s.practice))
-	r.Get("/practice/random", s.handle(s.randomProbe))
-}
 
 // practice lists every interview probe across courses.
 func (s *Server) practice(w http.ResponseWriter, r *http.Request) error {
@@ -30,11 +24,11 @@ func (s *Server) randomProbe(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(probes) == 0 {
-		http.Redirect(w, r, "/practice", http.StatusSeeOther)
+		http.Redirect(w, r, views.PracticeURL, http.StatusSeeOther)
 		return nil
 	}
 	p := probes[rand.IntN(len(probes))]
 	w.Header().Set("Cache-Control", "no-store")
-	http.Redirect(w, r, "/courses/"+p.Course+"/"+p.Lesson+"#probe-"+p.Key, http.StatusSeeOther)
+	http.Redirect(w, r, views.ItemURL(p.Course, p.Lesson, lessons.KindProbe, p.Key), http.StatusSeeOther)
 	return nil
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/migrations/postgres"
-	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -21,16 +20,6 @@ const maxReviewForm = 128 << 10
 
 // queueLimit is how many answers the review queue shows.
 const queueLimit = 200
-
-func (s *Server) mountReview(r chi.Router) {
-	r.Group(func(r chi.Router) {
-		r.Use(s.requireRole(auth.Instructor), noStore)
-		r.Get("/review", s.handle(s.reviewQueue))
-		r.Get("/review/agreement", s.handle(s.agreement))
-		r.Get("/review/{response}", s.handle(s.reviewSubmission))
-		r.With(limitBody(maxReviewForm)).Post("/review/{response}", s.handle(s.saveReview))
-	})
-}
 
 // noStore keeps learners' answers out of shared and browser caches.
 func noStore(next http.Handler) http.Handler {
@@ -111,7 +100,7 @@ func (s *Server) saveReview(w http.ResponseWriter, r *http.Request) error {
 		ResponseID: id, ReviewerID: s.currentUser(r).ID, BasedOn: form.BasedOn, Scores: form.Scores, Notes: form.Notes,
 	})
 	if err == nil {
-		http.Redirect(w, r, views.ReviewURL(id)+"?saved="+strconv.FormatInt(ev.ID, 10), http.StatusSeeOther)
+		http.Redirect(w, r, views.ReviewSavedURL(id, ev.ID), http.StatusSeeOther)
 		return nil
 	}
 	var conflict *scores.ConflictError

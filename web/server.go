@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/alexedwards/scs/v2"
-	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -19,7 +17,6 @@ import (
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
-	"github.com/practicum-dev/practicum/static"
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
@@ -50,56 +47,35 @@ type Server struct {
 	scores   *scores.Store
 	users    *auth.Store
 	sessions *scs.SessionManager
+	metrics  *metrics
+	// requestTimeout bounds each request's work (withTimeout).
+	requestTimeout time.Duration
 	// blankLessons caches the lesson page a visitor with no answers sees,
 	// keyed by revision and course listing (see blankLessonKey), so an
 	// entry can never go stale.
 	blankLessons sync.Map
 }
 
-// New returns the site's handler with every route mounted.
+// New returns the site's handler with every route mounted (routes.go).
 func New(d Deps) http.Handler {
+	if d.RequestTimeout == 0 {
+		d.RequestTimeout = 10 * time.Second
+	}
 	s := &Server{
-		log:      d.Log,
-		pool:     d.Pool,
-		catalog:  d.Catalog,
-		progress: progress.NewStore(d.Pool),
-		scores:   scores.NewStore(d.Pool),
-		users:    auth.NewStore(d.Pool),
-		sessions: newSessions(d.Pool, d.SecureCookies),
+		log:            d.Log,
+		pool:           d.Pool,
+		catalog:        d.Catalog,
+		progress:       progress.NewStore(d.Pool),
+		scores:         scores.NewStore(d.Pool),
+		users:          auth.NewStore(d.Pool),
+		sessions:       newSessions(d.Pool, d.SecureCookies),
+		metrics:        newMetrics(d.Registry, d.Pool),
+		requestTimeout: d.RequestTimeout,
 	}
 	// Sessions are read and saved within the request's deadline, and one
 	// that cannot be gets the same error pages as any other failure (503
 	// while the database is away) instead of scs's plain-text 500.
 	s.sessions.Store = sessionStore{Store: s.sessions.Store, pool: d.Pool}
 	s.sessions.ErrorFunc = s.renderError
-	if d.RequestTimeout == 0 {
-		d.RequestTimeout = 10 * time.Second
-	}
-	m := newMetrics(d.Registry, d.Pool)
-
-	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, m.instrument, s.recoverPanics, securityHeaders, s.refuseUnreadablePaths,
-		withTimeout(d.RequestTimeout), limitBody(maxBody), s.crossOriginProtection())
-	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
-	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethodNotAllowed }))
-
-	// Operations: none of these render pages or need a session.
-	r.Get("/healthz", s.healthz)
-	r.Get("/readyz", s.readyz)
-	r.Handle("/metrics", promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{}))
-	r.Handle("/static/*", static.Handler())
-
-	// Pages, with the visitor's session and account.
-	r.Group(func(r chi.Router) {
-		r.Use(s.sessions.LoadAndSave, s.loadUser)
-		r.Get("/", s.handle(s.home))
-		s.mountCourses(r)
-		s.mountPractice(r)
-		s.mountAccounts(r)
-		s.mountLearner(r)
-		s.mountAdmin(r)
-		s.mountReview(r)
-		s.mountAuthoring(r)
-	})
-	return r
+	return s.routes(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{}))
 }

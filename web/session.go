@@ -5,7 +5,6 @@ import (
 	"encoding/gob"
 	"errors"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/alexedwards/scs/pgxstore"
@@ -15,6 +14,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/views"
 )
 
 const (
@@ -135,9 +135,9 @@ func (s *Server) requireRole(min auth.Role) func(http.Handler) http.Handler {
 			if u == nil {
 				// Only a page can be returned to: after signing in, the browser
 				// follows next with a GET.
-				target := "/signin"
+				target := views.SignInURL("")
 				if r.Method == http.MethodGet || r.Method == http.MethodHead {
-					target += "?next=" + url.QueryEscape(r.URL.RequestURI())
+					target = views.SignInURL(r.URL.RequestURI())
 				}
 				http.Redirect(w, r, target, http.StatusSeeOther)
 				return

@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -79,16 +78,6 @@ type BlockConflict struct {
 	Diff []lessons.DiffLine
 	// Gone: the newer revision no longer has this block.
 	Gone bool
-}
-
-// BlockFormURL is the form of the block keyed key.
-func BlockFormURL(course, lesson, key string) string {
-	return AuthorLessonURL(course, lesson) + "/blocks/" + url.PathEscape(key)
-}
-
-// NewBlockURL is the blank form for a new block of kind.
-func NewBlockURL(course, lesson string, kind lessons.Kind) string {
-	return AuthorLessonURL(course, lesson) + "/blocks/new?kind=" + url.QueryEscape(string(kind))
 }
 
 // Form field names, shared by the handlers that read them.

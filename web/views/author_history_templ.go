@@ -286,7 +286,7 @@ func Revision(v RevisionView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(authorHistoryURL(v.Draft.Course.Slug, v.Draft.Slug))).ResolveURL(ctx)
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(AuthorHistoryURL(v.Draft.Course.Slug, v.Draft.Slug))).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/author_history.templ`, Line: 90, Col: 80}
 			}

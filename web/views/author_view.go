@@ -2,42 +2,11 @@ package views
 
 import (
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 
-	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 )
-
-// The instructor area's addresses. Handlers redirect to them and views
-// link to them, so they live in one place.
-
-// AuthorCourseURL is a course's page in the instructor area.
-func AuthorCourseURL(course string) string { return "/author/courses/" + url.PathEscape(course) }
-
-// AuthorLessonURL is a lesson's editor.
-func AuthorLessonURL(course, lesson string) string {
-	return AuthorCourseURL(course) + "/lessons/" + url.PathEscape(lesson)
-}
-
-// AuthorRevisionURL shows one revision of a lesson's file.
-func AuthorRevisionURL(course, lesson string, n int) string {
-	return AuthorLessonURL(course, lesson) + "/revisions/" + strconv.Itoa(n)
-}
-
-func authorHistoryURL(course, lesson string) string {
-	return AuthorLessonURL(course, lesson) + "/history"
-}
-
-// authorBlockURL edits one structured block; key "new" with a kind adds one.
-func authorBlockURL(course, lesson, key string) string {
-	return AuthorLessonURL(course, lesson) + "/blocks/" + url.PathEscape(key)
-}
-
-func authorNewBlockURL(course, lesson string, kind lessons.Kind) string {
-	return authorBlockURL(course, lesson, "new") + "?kind=" + url.QueryEscape(string(kind))
-}
 
 func article(s string) string {
 	switch s[0] {

@@ -178,7 +178,7 @@ func Course(d catalog.CourseDetail, answered map[string]map[string]bool) templ.C
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var11 string
-					templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(lessonURL(d.Course.Slug, l.Slug)).ResolveURL(ctx)
+					templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(LessonURL(d.Course.Slug, l.Slug)).ResolveURL(ctx)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/course.templ`, Line: 39, Col: 53}
 					}

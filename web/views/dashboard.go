@@ -68,10 +68,6 @@ func percent(n, d int) int {
 	return (n*100 + d/2) / d
 }
 
-func checkpointLink(f progress.FirstAttempt) string {
-	return lessonURL(f.Course, f.Lesson) + "#checkpoint-" + f.Key
-}
-
 func checkpointName(f progress.FirstAttempt) string {
 	if f.Ordinal > 0 {
 		return fmt.Sprintf("Checkpoint %d in %s", f.Ordinal, f.LessonTitle)

@@ -57,7 +57,7 @@ func Home(courses []catalog.CourseSummary, resume *progress.Resume) templ.Compon
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var3 string
-				templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression(lessonURL(resume.Course, resume.Lesson)).ResolveURL(ctx)
+				templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression(LessonURL(resume.Course, resume.Lesson)).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 28, Col: 55}
 				}
@@ -116,7 +116,7 @@ func Home(courses []catalog.CourseSummary, resume *progress.Resume) templ.Compon
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var6 string
-					templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(courseURL(c.Slug)).ResolveURL(ctx)
+					templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(CourseURL(c.Slug)).ResolveURL(ctx)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/home.templ`, Line: 41, Col: 39}
 					}

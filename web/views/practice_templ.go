@@ -9,7 +9,10 @@ package views
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-import "github.com/practicum-dev/practicum/lessons/catalog"
+import (
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+)
 
 // Practice lists every interview probe, and offers one at random the way an
 // interviewer would.
@@ -64,7 +67,7 @@ func Practice(probes []catalog.ProbeRef) templ.Component {
 					var templ_7745c5c3_Var3 string
 					templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(p.CourseTitle + " · " + p.LessonTitle)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice.templ`, Line: 22, Col: 66}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice.templ`, Line: 25, Col: 66}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 					if templ_7745c5c3_Err != nil {
@@ -83,9 +86,9 @@ func Practice(probes []catalog.ProbeRef) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var4 string
-					templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(lessonURL(p.Course, p.Lesson) + "#probe-" + p.Key)).ResolveURL(ctx)
+					templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(ItemURL(p.Course, p.Lesson, lessons.KindProbe, p.Key))).ResolveURL(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice.templ`, Line: 26, Col: 84}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice.templ`, Line: 29, Col: 88}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var4)
 					if templ_7745c5c3_Err != nil {
@@ -98,7 +101,7 @@ func Practice(probes []catalog.ProbeRef) templ.Component {
 					var templ_7745c5c3_Var5 string
 					templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(": " + p.LessonTitle)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice.templ`, Line: 26, Col: 156}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/practice.templ`, Line: 29, Col: 160}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 					if templ_7745c5c3_Err != nil {

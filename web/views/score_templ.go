@@ -344,9 +344,9 @@ func scoreCard(p LessonView, b lessons.Block, v ScoreView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var17 string
-				templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(itemURL(p.Course.Slug, p.Lesson.Slug, "reviews", b.Key)).ResolveURL(ctx)
+				templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(ReviewRequestURL(p.Course.Slug, p.Lesson.Slug, b.Key)).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/score.templ`, Line: 72, Col: 111}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/score.templ`, Line: 72, Col: 109}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
 				if templ_7745c5c3_Err != nil {

@@ -5,21 +5,8 @@ package views
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 )
-
-func courseURL(course string) string { return "/courses/" + url.PathEscape(course) }
-
-func lessonURL(course, lesson string) string {
-	return courseURL(course) + "/" + url.PathEscape(lesson)
-}
-
-// itemURL is where a structured block's form posts, e.g.
-// /courses/c/l/checkpoints/key or /courses/c/l/responses/key.
-func itemURL(course, lesson, collection, key string) string {
-	return lessonURL(course, lesson) + "/" + collection + "/" + url.PathEscape(key)
-}
 
 func lessonCount(n int) string {
 	if n == 1 {

@@ -1,0 +1,126 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/practicum-dev/practicum/static"
+	"github.com/practicum-dev/practicum/web/auth"
+)
+
+// routes is every route of the site, grouped by who may use it; the
+// middleware each group adds is listed at its top. To add a page, add its
+// row here (see ARCHITECTURE.md); the addresses it links to are built in
+// web/views/urls.go.
+//
+// Handlers are wrapped in one of two adapters that send a returned error
+// to the error page:
+//   - s.handle reads the signed-in account first, so s.currentUser(r) is
+//     set when the handler runs. Use it unless the page reads the account
+//     itself.
+//   - s.handleOwnAccount leaves the account unread: the lesson page reads
+//     it in the lesson's own query (the query budget), and sets it.
+func (s *Server) routes(ops http.Handler) chi.Router {
+	r := chi.NewRouter()
+	r.Use(middleware.RequestID, s.logRequests, s.metrics.instrument, s.recoverPanics, securityHeaders,
+		s.refuseUnreadablePaths, withTimeout(s.requestTimeout), limitBody(maxBody), s.crossOriginProtection())
+	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
+	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethodNotAllowed }))
+
+	// Operations: no page, no session.
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Handle("/metrics", ops)
+	r.Handle("/static/*", static.Handler())
+
+	// Pages: every one has the visitor's session, and their account id
+	// once signed in.
+	r.Group(func(r chi.Router) {
+		r.Use(s.sessions.LoadAndSave, s.loadUser)
+
+		// Anyone, signed in or not. Anonymous answers go to the session.
+		r.Get("/", s.handle(s.home))
+		r.Get("/practice", s.handle(s.practice))
+		r.Get("/practice/random", s.handle(s.randomProbe))
+		r.Get("/courses/{course}", s.handle(s.course))
+		r.Get("/courses/{course}/{lesson}", s.handleOwnAccount(s.lesson))
+		r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
+		r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
+
+		// Accounts. The forms' bodies are small and may be read by the
+		// rate limiters before the handler.
+		r.Get("/signup", s.handle(s.signUpPage))
+		r.Get("/signin", s.handle(s.signInPage))
+		r.Group(func(r chi.Router) {
+			r.Use(limitBody(maxAccountForm))
+			r.With(s.limit("signup-ip", signUpsPerIP, signUpsPerIPWindow, clientIP, s.tooManySignUps)).
+				Post("/signup", s.handle(s.signUp))
+			r.With(
+				s.limit("signin-ip", signInsPerIP, signInsPerIPWindow, clientIP, s.tooManySignIns),
+				s.limit("signin-email", signInsPerAccount, signInsPerAccountWindow, formEmail, s.tooManySignIns),
+			).Post("/signin", s.handle(s.signIn))
+			r.Post("/signout", s.handle(s.signOut))
+		})
+
+		// Signed-in learners (and every higher role).
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(auth.Learner))
+			r.Get("/me", s.handle(s.dashboard))
+			r.Get("/me/progress.csv", s.handle(s.exportProgress))
+			r.Post("/courses/{course}/{lesson}/reviews/{key}", s.handle(s.requestReview))
+		})
+
+		// Instructors: the review queue. Learners' answers are never
+		// cached.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(auth.Instructor), noStore)
+			r.Get("/review", s.handle(s.reviewQueue))
+			r.Get("/review/agreement", s.handle(s.agreement))
+			r.Get("/review/{response}", s.handle(s.reviewSubmission))
+			r.With(limitBody(maxReviewForm)).Post("/review/{response}", s.handle(s.saveReview))
+		})
+
+		// Instructors: authoring courses, lessons and their blocks.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(auth.Instructor), noStore)
+			r.Get("/author", s.handle(s.authorHome))
+			r.Get("/author/courses/new", s.handle(s.newCourse))
+			r.Post("/author/courses", s.handle(s.createCourse))
+			r.Get("/author/courses/{course}", s.handle(s.authorCourse))
+			r.Post("/author/courses/{course}", s.handle(s.updateCourse))
+
+			const lesson = "/author/courses/{course}/lessons/{lesson}"
+			r.Get(lesson, s.handle(s.lessonEditor))
+			r.Get(lesson+"/history", s.handle(s.lessonHistory))
+			r.Get(lesson+"/revisions/{n}", s.handle(s.lessonRevision))
+			r.Group(func(r chi.Router) {
+				r.Use(limitBody(maxLessonForm)) // a whole lesson file
+				r.Post("/author/courses/{course}/lessons", s.handle(s.createLesson))
+				r.Post(lesson, s.handle(s.saveLesson))
+				r.Post(lesson+"/preview", s.handle(s.previewLesson))
+				r.Post(lesson+"/publish", s.handle(s.publishLesson))
+			})
+
+			// A block keyed "new" is edited in the lesson editor: the
+			// address is taken by the blank form.
+			r.Get(lesson+"/blocks/new", s.handle(s.newBlockForm))
+			r.Get(lesson+"/blocks/{key}", s.handle(s.editBlockForm))
+			r.Group(func(r chi.Router) {
+				r.Use(limitBody(maxBlockForm))
+				r.Post(lesson+"/blocks/new", s.handle(s.saveBlock))
+				r.Post(lesson+"/blocks/{key}", s.handle(s.saveBlock))
+			})
+		})
+
+		// Admins. A group, not a mounted /admin subrouter, so other
+		// resources can add their own /admin pages beside these.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(auth.Admin))
+			r.Get("/admin/users", s.handle(s.adminUsers))
+			r.With(limitBody(maxAccountForm)).Post("/admin/users/{id}/role", s.handle(s.changeRole))
+		})
+	})
+	return r
+}
