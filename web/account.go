@@ -176,7 +176,7 @@ func retryAfter(w http.ResponseWriter) string {
 func (s *Server) limit(name string, n int, window time.Duration, key httprate.KeyFunc, limited http.HandlerFunc) func(http.Handler) http.Handler {
 	return httprate.Limit(n, window,
 		httprate.WithKeyFuncs(key),
-		httprate.WithLimitCounter(auth.NewRateCounter(s.pool, name)),
+		httprate.WithLimitCounter(s.users.RateCounter(name)),
 		httprate.WithLimitHandler(limited),
 		// Without this, httprate answers a failed counter query with its
 		// own plain-text page and the error's text.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -154,25 +155,24 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 		v.NoChanges = true
 		return s.render(w, r, views.AuthorBlock(v))
 	}
-	edit := blockEdit{key: br.key, kind: br.kind, text: text}
-	src, fenceLine, err := edit.apply(parts)
-	if err != nil {
-		return err
-	}
-	res, err := s.catalog.SaveDraft(r.Context(), s.currentUser(r).ID, br.course, br.lesson, base, src)
-	var ps lessons.Problems
-	var stale *catalog.StaleError
+	n, err := s.svc.SaveBlock(r.Context(), s.currentUser(r).ID, parts,
+		service.BlockEdit{Course: br.course, Lesson: br.lesson, Key: br.key, Kind: br.kind, Text: text, Base: base})
+	var refused *service.BlockProblems
+	var conflict *service.BlockConflict
 	switch {
 	case err == nil:
 		// The editor shows the new draft and what the scorer makes of its
 		// calibration examples; this form shows them beside each example.
-		http.Redirect(w, r, views.AuthorLessonSavedURL(br.course, br.lesson, res.Revision.Number), http.StatusSeeOther)
+		http.Redirect(w, r, views.AuthorLessonSavedURL(br.course, br.lesson, n), http.StatusSeeOther)
 		return nil
-	case errors.As(err, &ps):
-		v.Errors, v.Elsewhere = placeProblems(ps, fenceLine, strings.Count(text, "\n"), fieldAt, slots, draft.Key)
+	case errors.As(err, &refused):
+		v.Errors, v.Elsewhere = placeProblems(refused.Problems, refused.FenceLine, strings.Count(text, "\n"), fieldAt, slots, draft.Key)
 		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.AuthorBlock(v))
-	case errors.As(err, &stale):
-		v.Conflict, v.Base = edit.conflict(stale), stale.Head.Number
+	case errors.As(err, &conflict):
+		stale := conflict.Stale
+		v.Conflict = &views.BlockConflict{Base: stale.Base, Number: stale.Head.Number, Author: stale.Head.Author, At: stale.Head.CreatedAt,
+			Diff: conflict.Diff, Gone: conflict.Gone}
+		v.Base = stale.Head.Number
 		return s.renderStatus(w, r, http.StatusConflict, views.AuthorBlock(v))
 	}
 	return err
@@ -200,50 +200,4 @@ func unchanged(old lessons.SourceBlock, text string) bool {
 	}
 	t, _ := same.YAML()
 	return t == text
-}
-
-// blockEdit is one form's change to a lesson body.
-type blockEdit struct {
-	key  string // the block replaced; empty to add one
-	kind lessons.Kind
-	text string
-}
-
-// apply returns the lesson file with the edit made, and the file line of
-// the edited block's opening fence.
-func (e blockEdit) apply(parts lessons.SourceParts) ([]byte, int, error) {
-	var start int
-	if e.key != "" {
-		var err error
-		if parts.Body, start, err = lessons.ReplaceBlock(parts.Body, e.key, e.text); err != nil {
-			return nil, 0, err
-		}
-	} else {
-		parts.Body, start = lessons.InsertBlock(parts.Body, e.kind, e.text)
-	}
-	return parts.Bytes(), parts.BodyLine() + strings.Count(parts.Body[:start], "\n"), nil
-}
-
-// conflict describes a refused save: who saved what, and how saving this
-// form over their revision would change it.
-func (e blockEdit) conflict(stale *catalog.StaleError) *views.BlockConflict {
-	c := &views.BlockConflict{Base: stale.Base, Number: stale.Head.Number, Author: stale.Head.Author, At: stale.Head.CreatedAt}
-	parts, err := lessons.SplitSource(stale.Source)
-	if err != nil {
-		c.Gone = true
-		return c
-	}
-	if e.key != "" {
-		if _, ok := lessons.FindSourceBlock(parts.Body, e.key); !ok {
-			c.Gone = true
-			return c
-		}
-	}
-	mine, _, err := e.apply(parts)
-	if err != nil {
-		c.Gone = true
-		return c
-	}
-	c.Diff = lessons.Diff(string(lessons.NormalizeNewlines(stale.Source)), string(mine), diffContext)
-	return c
 }

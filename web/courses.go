@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/views"
@@ -152,54 +152,60 @@ func newLessonView(p catalog.LessonPage) views.LessonView {
 func (s *Server) anonymousLessonView(r *http.Request, p catalog.LessonPage) (views.LessonView, error) {
 	v := newLessonView(p)
 	v.State = progress.StateFrom(s.anonymous(r), p.Course.Slug, p.Lesson.Slug)
-	var err error
-	v.Scores, err = s.anonymousScores(r, v)
+	scored, err := s.svc.AnonymousScores(r.Context(), p.Course.Slug, p.Lesson.Slug, v.State)
+	for key, a := range scored {
+		v.Scores[key] = views.NewAutoScoreView(a.Answer, a.Score)
+	}
 	return v, err
 }
 
-// answeredItem finds the block a form posted to, in the revision the
+// answeredItem reads which block a form posted to, in the revision the
 // learner was shown.
-func (s *Server) answeredItem(r *http.Request, accepts func(lessons.Kind) bool) (lessons.Block, int64, error) {
-	course, lesson, key := chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), chi.URLParam(r, "key")
+func answeredItem(r *http.Request) (service.Item, error) {
 	if err := parseForm(r); err != nil {
-		return lessons.Block{}, 0, err
+		return service.Item{}, err
 	}
 	revision, err := strconv.ParseInt(r.PostFormValue("revision"), 10, 64)
 	if err != nil {
-		return lessons.Block{}, 0, errBadForm
+		return service.Item{}, errBadForm
 	}
-	doc, err := s.catalog.Revision(r.Context(), course, lesson, revision)
-	if err != nil {
-		return lessons.Block{}, 0, err
+	return service.Item{Course: chi.URLParam(r, "course"), Lesson: chi.URLParam(r, "lesson"), Key: chi.URLParam(r, "key"),
+		RevisionID: revision}, nil
+}
+
+// learner is who is answering. For an anonymous visitor it holds a copy
+// of their session's answers, which keepAnswers stores back.
+func (s *Server) learner(r *http.Request) service.Learner {
+	if u := s.currentUser(r); u != nil {
+		return service.Learner{UserID: u.ID}
 	}
-	b, ok := doc.Item(key)
-	if !ok || !accepts(b.Kind) {
-		return lessons.Block{}, 0, errNotFound
+	anon := s.anonymous(r)
+	return service.Learner{Anonymous: &anon}
+}
+
+// keepAnswers stores an anonymous visitor's answers, with the one just
+// given, back in their session.
+func (s *Server) keepAnswers(r *http.Request, who service.Learner) {
+	if who.Anonymous != nil {
+		s.putAnonymous(r, *who.Anonymous)
 	}
-	return b, revision, nil
 }
 
 func (s *Server) answerCheckpoint(w http.ResponseWriter, r *http.Request) error {
-	b, revision, err := s.answeredItem(r, isCheckpoint)
+	it, err := answeredItem(r)
 	if err != nil {
 		return err
 	}
-	option, convErr := strconv.Atoi(r.PostFormValue("option"))
-	correct, err := progress.CheckOption(b.Checkpoint, option)
-	if convErr != nil && err == nil {
-		err = &progress.InputError{Msg: "Choose one of the options, then check your answer."}
+	option, err := strconv.Atoi(r.PostFormValue("option"))
+	if err != nil {
+		option = -1 // none chosen: refused as no option of the checkpoint's
 	}
+	who := s.learner(r)
+	b, err := s.svc.AnswerCheckpoint(r.Context(), who, it, option)
 	if err != nil {
 		return s.refuseAnswer(w, r, b, progress.Response{}, err)
 	}
-	a := progress.Attempt{
-		Course: chi.URLParam(r, "course"), Lesson: chi.URLParam(r, "lesson"),
-		RevisionID: revision, Key: b.Key, Option: option, Correct: correct, At: time.Now(),
-	}
-	if err := s.record(r, func(u int64) error { return s.progress.RecordAttempt(r.Context(), u, a) },
-		func(anon *progress.Anonymous) error { return anon.AddAttempt(a) }); err != nil {
-		return s.refuseAnswer(w, r, b, progress.Response{}, err)
-	}
+	s.keepAnswers(r, who)
 	if isHTMX(r) {
 		v, err := s.lessonView(r)
 		if err != nil {
@@ -212,39 +218,18 @@ func (s *Server) answerCheckpoint(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (s *Server) saveResponse(w http.ResponseWriter, r *http.Request) error {
-	b, revision, err := s.answeredItem(r, lessons.Kind.Written)
+	it, err := answeredItem(r)
 	if err != nil {
 		return err
 	}
 	draft := progress.Response{Answer: r.PostFormValue("answer"), Confidence: progress.Confidence(r.PostFormValue("confidence"))}
-	resp, err := progress.NewResponse(b.Kind, draft.Answer, draft.Confidence)
+	who := s.learner(r)
+	b, err := s.svc.SubmitResponse(r.Context(), who, it, draft.Answer, draft.Confidence)
 	if err != nil {
 		return s.refuseAnswer(w, r, b, draft, err)
 	}
-	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), revision, b.Key, time.Now()
-	toAccount := func(u int64) error { return s.progress.SaveResponse(r.Context(), u, resp) }
-	if b.ScoringRubric() != nil {
-		toAccount = func(u int64) error { return s.submitScored(r.Context(), u, b, resp) }
-	}
-	if err := s.record(r, toAccount,
-		func(anon *progress.Anonymous) error { return anon.AddResponse(resp) }); err != nil {
-		return s.refuseAnswer(w, r, b, draft, err)
-	}
+	s.keepAnswers(r, who)
 	http.Redirect(w, r, itemLocation(r, b), http.StatusSeeOther)
-	return nil
-}
-
-// record saves an answer to the account, or to the session for an
-// anonymous visitor.
-func (s *Server) record(r *http.Request, toAccount func(userID int64) error, toSession func(*progress.Anonymous) error) error {
-	if u := s.currentUser(r); u != nil {
-		return toAccount(u.ID)
-	}
-	anon := s.anonymous(r)
-	if err := toSession(&anon); err != nil {
-		return err
-	}
-	s.putAnonymous(r, anon)
 	return nil
 }
 
@@ -272,8 +257,6 @@ func (s *Server) refuseAnswer(w http.ResponseWriter, r *http.Request, b lessons.
 	}
 	return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.Lesson(v))
 }
-
-func isCheckpoint(k lessons.Kind) bool { return k == lessons.KindCheckpoint }
 
 func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }
 

@@ -4,15 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
-	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/a-h/templ"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/views"
@@ -85,34 +81,15 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) 
 
 func classify(err error) *httpError {
 	var he *httpError
-	var pgErr *pgconn.PgError
-	var connErr *pgconn.ConnectError
 	switch {
 	case errors.As(err, &he):
 		return he
 	case errors.Is(err, postgres.ErrNotFound):
 		return errNotFound
-	case errors.As(err, &connErr), errors.Is(err, context.DeadlineExceeded), pgconn.SafeToRetry(err), lostConnection(err):
-		return errUnavailable
-	case errors.As(err, &pgErr) && unavailableCode(pgErr.Code):
+	case postgres.Unavailable(err):
 		return errUnavailable
 	}
 	return errInternal
-}
-
-// lostConnection is a database connection that broke under a query: the
-// server restarted or crashed, or the network dropped it. The handlers
-// make no other network calls.
-func lostConnection(err error) bool {
-	var netErr net.Error
-	return errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
-}
-
-// unavailableCode is an SQLSTATE that means the server is going away or
-// not yet back: connection exceptions (class 08), admin_shutdown,
-// crash_shutdown and cannot_connect_now.
-func unavailableCode(code string) bool {
-	return strings.HasPrefix(code, "08") || code == "57P01" || code == "57P02" || code == "57P03"
 }
 
 // render writes a page with status 200.

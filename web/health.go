@@ -20,7 +20,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if err := s.pool.Ping(ctx); err != nil {
+	if err := s.db.Ping(ctx); err != nil {
 		s.log.WarnContext(r.Context(), "not ready", "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
 		_, _ = w.Write([]byte("database unavailable\n"))

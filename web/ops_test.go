@@ -1,15 +1,12 @@
 package web_test
 
 import (
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/web"
@@ -40,12 +37,7 @@ func TestHealthWithoutDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	h := web.New(web.Deps{
-		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Pool:     pool,
-		Catalog:  catalog.New(pool),
-		Registry: prometheus.NewRegistry(),
-	})
+	h := web.New(siteDeps(pool, catalog.New(pool)))
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 

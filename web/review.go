@@ -9,8 +9,6 @@ import (
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
-	"github.com/practicum-dev/practicum/lessons"
-	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -65,23 +63,12 @@ func (s *Server) reviewView(r *http.Request) (views.ReviewView, error) {
 	if err != nil {
 		return views.ReviewView{}, errNotFound
 	}
-	sub, err := s.scores.Submission(r.Context(), id)
+	rv, err := s.svc.Review(r.Context(), id)
 	if err != nil {
 		return views.ReviewView{}, err
 	}
-	if !lessons.Kind(sub.Kind).Scored() {
-		return views.ReviewView{}, errNotFound
-	}
-	v := views.ReviewView{Sub: sub, Form: views.NewReviewForm(sub), Errors: map[string]string{}}
-	doc, err := s.catalog.Revision(r.Context(), sub.Course, sub.Lesson, sub.RevisionID)
-	switch {
-	case errors.Is(err, postgres.ErrNotFound):
-	case err != nil:
-		return v, err
-	default:
-		v.Item, v.HasItem = doc.Item(sub.Key)
-	}
-	return v, nil
+	return views.ReviewView{Sub: rv.Sub, Form: views.NewReviewForm(rv.Sub), Errors: map[string]string{},
+		Item: rv.Item, HasItem: rv.HasItem}, nil
 }
 
 func (s *Server) saveReview(w http.ResponseWriter, r *http.Request) error {
@@ -96,7 +83,7 @@ func (s *Server) saveReview(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ev, err := s.scores.Override(r.Context(), scores.Override{
+	ev, err := s.svc.Override(r.Context(), scores.Override{
 		ResponseID: id, ReviewerID: s.currentUser(r).ID, BasedOn: form.BasedOn, Scores: form.Scores, Notes: form.Notes,
 	})
 	if err == nil {

@@ -1,90 +1,16 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
-	"github.com/practicum-dev/practicum/lessons"
-	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/web/views"
 )
-
-// submitScored saves a signed-in learner's answer to an exercise or probe
-// with its auto score, in one transaction.
-func (s *Server) submitScored(ctx context.Context, userID int64, b lessons.Block, resp progress.Response) error {
-	// Reviewers' decisions on this revision join the item's own labelled
-	// answers as the scorer's second opinion.
-	reviewed, err := s.scores.Reviewed(ctx, resp.RevisionID, b.Key)
-	if err != nil {
-		return err
-	}
-	sc, err := b.ItemScoring().Grade(resp.Answer, grading.NewLabelledSet(reviewed))
-	if err != nil {
-		return err
-	}
-	_, err = s.scores.SubmitScored(ctx, userID, resp, sc)
-	return err
-}
-
-// scoreMerged scores the exercise and probe answers merged from an
-// anonymous session, inside the merge's transaction.
-func (s *Server) scoreMerged(ctx context.Context, tx pgx.Tx, saved []progress.SavedResponse) error {
-	for _, r := range saved {
-		if !r.Kind.Scored() {
-			continue
-		}
-		doc, err := s.catalog.Revision(ctx, r.Course, r.Lesson, r.RevisionID)
-		if err != nil {
-			return err
-		}
-		b, ok := doc.Item(r.Key)
-		if !ok || b.ItemScoring() == nil {
-			continue
-		}
-		sc, err := b.ItemScoring().Grade(r.Answer, nil)
-		if err != nil {
-			return err
-		}
-		if err := s.scores.RecordAuto(ctx, tx, r.ID, r.RevisionID, sc); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// anonymousScores scores an anonymous visitor's latest answer to each
-// exercise and probe on the lesson, as shown: their answers are not stored
-// yet.
-func (s *Server) anonymousScores(r *http.Request, v views.LessonView) (map[string]views.ScoreView, error) {
-	out := map[string]views.ScoreView{}
-	for key, rs := range v.State.Responses {
-		last := rs[len(rs)-1]
-		if !last.Kind.Scored() {
-			continue
-		}
-		doc, err := s.catalog.Revision(r.Context(), v.Course.Slug, v.Lesson.Slug, last.RevisionID)
-		if err != nil {
-			return nil, err
-		}
-		b, ok := doc.Item(key)
-		if !ok || b.ItemScoring() == nil {
-			continue
-		}
-		sc, err := b.ItemScoring().Grade(last.Answer, nil)
-		if err != nil {
-			return nil, err
-		}
-		out[key] = views.NewAutoScoreView(last.Answer, sc)
-	}
-	return out, nil
-}
 
 // scoreView turns a submission's history into what its learner sees.
 func scoreView(sub scores.Submission) views.ScoreView {
@@ -142,19 +68,15 @@ func (s *Server) requestReview(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	page, err := s.catalog.Lesson(r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson"))
+	b, err := s.svc.CurrentItem(r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), chi.URLParam(r, "key"))
 	if err != nil {
 		return err
-	}
-	b, ok := page.Lesson.Item(chi.URLParam(r, "key"))
-	if !ok {
-		return errNotFound
 	}
 	id, err := strconv.ParseInt(r.PostFormValue("response"), 10, 64)
 	if err != nil {
 		return errBadForm
 	}
-	err = s.scores.RequestReview(r.Context(), id, u.ID, r.PostFormValue("reason"))
+	err = s.svc.RequestReview(r.Context(), u.ID, id, r.PostFormValue("reason"))
 	var input *scores.InputError
 	if errors.As(err, &input) {
 		v, verr := s.lessonView(r)

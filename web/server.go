@@ -4,34 +4,51 @@
 package web
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
-// Deps is what the web layer needs from the process.
+// Deps is what the web layer needs from the process. cmd/practicum builds
+// the stores and the use cases over one database and passes them in; the
+// web layer never opens a database connection itself.
 type Deps struct {
-	Log     *slog.Logger
-	Pool    *pgxpool.Pool
-	Catalog *catalog.Catalog
-	// Registry receives the HTTP and pool metrics and is served at /metrics.
+	Log *slog.Logger
+	// The stores handlers read pages from, and the use cases (service)
+	// every change goes through.
+	Catalog  *catalog.Catalog
+	Progress *progress.Store
+	Scores   *scores.Store
+	Users    *auth.Store
+	Service  *service.Service
+	// Sessions holds session data (auth.NewSessionStore).
+	Sessions scs.Store
+	// DB is what /readyz pings.
+	DB Pinger
+	// Registry receives the HTTP metrics and is served at /metrics.
 	Registry *prometheus.Registry
 	// RequestTimeout bounds each request's work, database calls included.
 	RequestTimeout time.Duration
 	// SecureCookies marks the session cookie Secure; set it when the site
 	// is served over HTTPS.
 	SecureCookies bool
+}
+
+// Pinger is a database that can say whether it is reachable.
+type Pinger interface {
+	Ping(ctx context.Context) error
 }
 
 // maxBody bounds every request body: the longest answer (10,000
@@ -41,11 +58,12 @@ const maxBody = 64 << 10
 // Server holds the dependencies handlers share.
 type Server struct {
 	log      *slog.Logger
-	pool     *pgxpool.Pool
+	db       Pinger
 	catalog  *catalog.Catalog
 	progress *progress.Store
 	scores   *scores.Store
 	users    *auth.Store
+	svc      *service.Service
 	sessions *scs.SessionManager
 	metrics  *metrics
 	// requestTimeout bounds each request's work (withTimeout).
@@ -63,19 +81,19 @@ func New(d Deps) http.Handler {
 	}
 	s := &Server{
 		log:            d.Log,
-		pool:           d.Pool,
+		db:             d.DB,
 		catalog:        d.Catalog,
-		progress:       progress.NewStore(d.Pool),
-		scores:         scores.NewStore(d.Pool),
-		users:          auth.NewStore(d.Pool),
-		sessions:       newSessions(d.Pool, d.SecureCookies),
-		metrics:        newMetrics(d.Registry, d.Pool),
+		progress:       d.Progress,
+		scores:         d.Scores,
+		users:          d.Users,
+		svc:            d.Service,
+		sessions:       newSessions(d.Sessions, d.SecureCookies),
+		metrics:        newMetrics(d.Registry),
 		requestTimeout: d.RequestTimeout,
 	}
-	// Sessions are read and saved within the request's deadline, and one
-	// that cannot be gets the same error pages as any other failure (503
-	// while the database is away) instead of scs's plain-text 500.
-	s.sessions.Store = sessionStore{Store: s.sessions.Store, pool: d.Pool}
+	// A session that cannot be read or saved gets the same error pages as
+	// any other failure (503 while the database is away) instead of scs's
+	// plain-text 500.
 	s.sessions.ErrorFunc = s.renderError
 	return s.routes(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{}))
 }

@@ -7,9 +7,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/alexedwards/scs/pgxstore"
 	"github.com/alexedwards/scs/v2"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
@@ -27,11 +25,11 @@ func init() {
 	gob.Register(progress.Anonymous{})
 }
 
-// newSessions keeps sessions in Postgres so any number of server processes
-// can share them.
-func newSessions(pool *pgxpool.Pool, secure bool) *scs.SessionManager {
+// newSessions keeps sessions in store (auth.NewSessionStore: Postgres, so
+// any number of server processes can share them).
+func newSessions(store scs.Store, secure bool) *scs.SessionManager {
 	sm := scs.New()
-	sm.Store = pgxstore.NewWithCleanupInterval(pool, 30*time.Minute)
+	sm.Store = store
 	sm.Codec = sessionCodec{}
 	// No idle timeout: scs would rewrite the session row on every request
 	// to extend it, one database write per page view.
@@ -160,7 +158,7 @@ func (s *Server) startSession(_ http.ResponseWriter, r *http.Request, u auth.Use
 		return err
 	}
 	if anon, ok := s.sessions.Get(ctx, sessionAnonymous).(progress.Anonymous); ok && !anon.Empty() {
-		if err := s.progress.Merge(ctx, u.ID, anon, s.scoreMerged); err != nil {
+		if err := s.svc.MergeAnonymous(ctx, u.ID, anon); err != nil {
 			return err
 		}
 		s.sessions.Remove(ctx, sessionAnonymous)

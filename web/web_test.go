@@ -13,9 +13,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/lessons/service"
+	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -49,15 +53,28 @@ func newSiteOn(t testing.TB, pool *pgxpool.Pool) *site {
 	if _, err := cat.Import(context.Background(), courses); err != nil {
 		t.Fatal(err)
 	}
-	h := web.New(web.Deps{
-		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Pool:     pool,
-		Catalog:  cat,
-		Registry: prometheus.NewRegistry(),
-	})
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(web.New(siteDeps(pool, cat)))
 	t.Cleanup(srv.Close)
 	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool), pool: pool}
+}
+
+// siteDeps wires the stores and use cases over pool as cmd/practicum's
+// serve does.
+func siteDeps(pool *pgxpool.Pool, cat *catalog.Catalog) web.Deps {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(postgres.PoolCollector(pool))
+	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
+	return web.Deps{
+		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Catalog:  cat,
+		Progress: prog,
+		Scores:   sc,
+		Users:    auth.NewStore(pool),
+		Service:  service.New(pool, cat, prog, sc),
+		Sessions: auth.NewSessionStore(pool),
+		DB:       pool,
+		Registry: reg,
+	}
 }
 
 type page struct {

@@ -15,12 +15,16 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web"
+	"github.com/practicum-dev/practicum/web/auth"
 )
 
 func runServe(ctx context.Context, args []string, stderr io.Writer) error {
@@ -65,11 +69,20 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		postgres.PoolCollector(pool))
+	// The stores own their tables; the service runs the use cases over
+	// them; the web layer gets both and never the pool.
+	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
+	deps := web.Deps{
+		Log: log, Catalog: cat, Progress: prog, Scores: sc, Users: auth.NewStore(pool),
+		Service:  service.New(pool, cat, prog, sc),
+		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
+		RequestTimeout: *requestTimeout, SecureCookies: public.Scheme == "https",
+	}
 	srv := &http.Server{
-		Addr: *addr,
-		Handler: web.New(web.Deps{Log: log, Pool: pool, Catalog: cat, Registry: reg,
-			RequestTimeout: *requestTimeout, SecureCookies: public.Scheme == "https"}),
+		Addr:              *addr,
+		Handler:           web.New(deps),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      *requestTimeout + 5*time.Second,

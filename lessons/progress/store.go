@@ -62,32 +62,26 @@ type SavedResponse struct {
 	Response
 }
 
-// Merge moves an anonymous visitor's answers into an account, with their
-// original times, in one transaction: all of them or none. afterResponses,
-// if given, runs in the same transaction with the responses it stored (to
-// score the exercises and probes among them).
-func (s *Store) Merge(ctx context.Context, userID int64, a Anonymous, afterResponses func(context.Context, pgx.Tx, []SavedResponse) error) error {
-	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		b := &pgx.Batch{}
-		for _, x := range a.Attempts {
-			b.Queue(insertAttempt, userID, x.RevisionID, x.Key, x.Option, x.Correct, at(x.At))
+// InsertAnswers stores an anonymous visitor's answers in an account, with
+// their original times, using q: the caller's transaction, so that a
+// merge is all of them or none (see service.MergeAnonymous).
+func InsertAnswers(ctx context.Context, q postgres.Querier, userID int64, a Anonymous) ([]SavedResponse, error) {
+	b := &pgx.Batch{}
+	for _, x := range a.Attempts {
+		b.Queue(insertAttempt, userID, x.RevisionID, x.Key, x.Option, x.Correct, at(x.At))
+	}
+	if err := q.SendBatch(ctx, b).Close(); err != nil {
+		return nil, fmt.Errorf("merging anonymous answers: %w", err)
+	}
+	saved := make([]SavedResponse, 0, len(a.Responses))
+	for _, r := range a.Responses {
+		id, err := InsertResponse(ctx, q, userID, r)
+		if err != nil {
+			return nil, fmt.Errorf("merging anonymous responses: %w", err)
 		}
-		if err := tx.SendBatch(ctx, b).Close(); err != nil {
-			return fmt.Errorf("merging anonymous answers: %w", err)
-		}
-		saved := make([]SavedResponse, 0, len(a.Responses))
-		for _, r := range a.Responses {
-			id, err := InsertResponse(ctx, tx, userID, r)
-			if err != nil {
-				return fmt.Errorf("merging anonymous responses: %w", err)
-			}
-			saved = append(saved, SavedResponse{ID: id, Response: r})
-		}
-		if afterResponses != nil {
-			return afterResponses(ctx, tx, saved)
-		}
-		return nil
-	})
+		saved = append(saved, SavedResponse{ID: id, Response: r})
+	}
+	return saved, nil
 }
 
 // Answered lists, per lesson slug, the item keys a learner has answered in

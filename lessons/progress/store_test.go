@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/content"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 )
 
@@ -121,7 +123,10 @@ func TestMergeMovesAnonymousAnswersOnce(t *testing.T) {
 	if err := anon.AddResponse(r); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.store.Merge(ctx, f.userID, anon, nil); err != nil {
+	if err := postgres.InTx(ctx, f.pool, func(tx pgx.Tx) error {
+		_, err := progress.InsertAnswers(ctx, tx, f.userID, anon)
+		return err
+	}); err != nil {
 		t.Fatal(err)
 	}
 	st, err := f.store.LessonState(ctx, f.userID, course, lesson)

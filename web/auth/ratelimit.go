@@ -36,6 +36,10 @@ func NewRateCounter(pool *pgxpool.Pool, namespace string) *RateCounter {
 	return &RateCounter{pool: pool, namespace: namespace + ":"}
 }
 
+// RateCounter is a counter in the same database as the accounts, under
+// namespace (see NewRateCounter).
+func (s *Store) RateCounter(namespace string) *RateCounter { return NewRateCounter(s.pool, namespace) }
+
 // Config is called once by httprate.NewRateLimiter with the limiter's
 // settings; the counter only needs the window length, to know which rows
 // have expired.

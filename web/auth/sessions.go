@@ -1,14 +1,21 @@
-package web
+package auth
 
 import (
 	"context"
 	"errors"
 	"time"
 
+	"github.com/alexedwards/scs/pgxstore"
 	"github.com/alexedwards/scs/v2"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
+
+// NewSessionStore keeps sessions in Postgres, so any number of server
+// processes can share them.
+func NewSessionStore(pool *pgxpool.Pool) scs.Store {
+	return sessionStore{Store: pgxstore.NewWithCleanupInterval(pool, 30*time.Minute), pool: pool}
+}
 
 // sessionStore is scs/pgxstore's table read and written with the request's
 // context. pgxstore uses context.Background, so with the database stalled

@@ -1,0 +1,133 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+// Item names the block a learner answered, in the revision they were
+// shown: answers are kept against that revision.
+type Item struct {
+	Course, Lesson, Key string
+	RevisionID          int64
+}
+
+// item finds the block, checking the revision belongs to the lesson and
+// is published and the block is of a kind accepts; anything else is not
+// found.
+func (s *Service) item(ctx context.Context, it Item, accepts func(lessons.Kind) bool) (lessons.Block, error) {
+	doc, err := s.catalog.Revision(ctx, it.Course, it.Lesson, it.RevisionID)
+	if err != nil {
+		return lessons.Block{}, err
+	}
+	b, ok := doc.Item(it.Key)
+	if !ok || !accepts(b.Kind) {
+		return lessons.Block{}, fmt.Errorf("item %q of %s/%s: %w", it.Key, it.Course, it.Lesson, postgres.ErrNotFound)
+	}
+	return b, nil
+}
+
+func isCheckpoint(k lessons.Kind) bool { return k == lessons.KindCheckpoint }
+
+// AnswerCheckpoint records option (an index; -1 when none was chosen) as
+// who's answer to a checkpoint. It returns the checkpoint whenever it was
+// found, also with a *progress.InputError for an option that is not one
+// of its own or progress.ErrAnonymousFull; nothing is recorded then.
+func (s *Service) AnswerCheckpoint(ctx context.Context, who Learner, it Item, option int) (lessons.Block, error) {
+	b, err := s.item(ctx, it, isCheckpoint)
+	if err != nil {
+		return b, err
+	}
+	correct, err := progress.CheckOption(b.Checkpoint, option)
+	if err != nil {
+		return b, err
+	}
+	a := progress.Attempt{Course: it.Course, Lesson: it.Lesson, RevisionID: it.RevisionID, Key: b.Key,
+		Option: option, Correct: correct, At: time.Now()}
+	if who.UserID != 0 {
+		return b, s.progress.RecordAttempt(ctx, who.UserID, a)
+	}
+	return b, who.Anonymous.AddAttempt(a)
+}
+
+// SubmitResponse records a written answer to an exercise, probe or
+// explain-it-back prompt; a signed-in learner's answer to a scored block
+// is stored with its auto score, in one transaction. It returns the block
+// whenever it was found, also with a *progress.InputError for an answer
+// that cannot be saved as sent or progress.ErrAnonymousFull; nothing is
+// recorded then.
+func (s *Service) SubmitResponse(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence) (lessons.Block, error) {
+	b, err := s.item(ctx, it, lessons.Kind.Written)
+	if err != nil {
+		return b, err
+	}
+	resp, err := progress.NewResponse(b.Kind, answer, confidence)
+	if err != nil {
+		return b, err
+	}
+	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = it.Course, it.Lesson, it.RevisionID, b.Key, time.Now()
+	switch {
+	case who.UserID == 0:
+		return b, who.Anonymous.AddResponse(resp)
+	case b.ScoringRubric() == nil:
+		return b, s.progress.SaveResponse(ctx, who.UserID, resp)
+	}
+	// Reviewers' decisions on this revision join the item's own labelled
+	// answers as the scorer's second opinion.
+	reviewed, err := s.scores.Reviewed(ctx, resp.RevisionID, b.Key)
+	if err != nil {
+		return b, err
+	}
+	sc, err := b.ItemScoring().Grade(resp.Answer, grading.NewLabelledSet(reviewed))
+	if err != nil {
+		return b, err
+	}
+	return b, postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		id, err := progress.InsertResponse(ctx, tx, who.UserID, resp)
+		if err != nil {
+			return err
+		}
+		return s.scores.RecordAuto(ctx, tx, id, resp.RevisionID, sc)
+	})
+}
+
+// ScoredAnswer is an answer with the auto score it earns.
+type ScoredAnswer struct {
+	Answer string
+	Score  grading.Score
+}
+
+// AnonymousScores scores an anonymous visitor's latest answer to each
+// scored block of a lesson, as shown: their answers are not stored yet, so
+// neither are their scores.
+func (s *Service) AnonymousScores(ctx context.Context, course, lesson string, st progress.LessonState) (map[string]ScoredAnswer, error) {
+	out := map[string]ScoredAnswer{}
+	for key, rs := range st.Responses {
+		last := rs[len(rs)-1]
+		if !last.Kind.Scored() {
+			continue
+		}
+		doc, err := s.catalog.Revision(ctx, course, lesson, last.RevisionID)
+		if err != nil {
+			return nil, err
+		}
+		b, ok := doc.Item(key)
+		if !ok || b.ItemScoring() == nil {
+			continue
+		}
+		sc, err := b.ItemScoring().Grade(last.Answer, nil)
+		if err != nil {
+			return nil, err
+		}
+		out[key] = ScoredAnswer{Answer: last.Answer, Score: sc}
+	}
+	return out, nil
+}

@@ -1,0 +1,69 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+// CurrentItem is the structured block keyed key in a lesson's current
+// revision.
+func (s *Service) CurrentItem(ctx context.Context, course, lesson, key string) (lessons.Block, error) {
+	page, err := s.catalog.Lesson(ctx, course, lesson)
+	if err != nil {
+		return lessons.Block{}, err
+	}
+	b, ok := page.Lesson.Item(key)
+	if !ok {
+		return b, fmt.Errorf("item %q of %s/%s: %w", key, course, lesson, postgres.ErrNotFound)
+	}
+	return b, nil
+}
+
+// RequestReview records a learner's request for a human review of their
+// own scored answer (see scores.Store.RequestReview).
+func (s *Service) RequestReview(ctx context.Context, userID, responseID int64, reason string) error {
+	return s.scores.RequestReview(ctx, responseID, userID, reason)
+}
+
+// Review is a scored answer as a reviewer sees it: the submission with its
+// history, and the block as its learner saw it.
+type Review struct {
+	Sub scores.Submission
+	// Item is the block in the revision answered; HasItem is false when
+	// that revision is no longer readable.
+	Item    lessons.Block
+	HasItem bool
+}
+
+// Review reads one scored answer for review; any other response is not
+// found.
+func (s *Service) Review(ctx context.Context, responseID int64) (Review, error) {
+	sub, err := s.scores.Submission(ctx, responseID)
+	if err != nil {
+		return Review{}, err
+	}
+	if !lessons.Kind(sub.Kind).Scored() {
+		return Review{}, fmt.Errorf("scored response %d: %w", responseID, postgres.ErrNotFound)
+	}
+	v := Review{Sub: sub}
+	doc, err := s.catalog.Revision(ctx, sub.Course, sub.Lesson, sub.RevisionID)
+	switch {
+	case errors.Is(err, postgres.ErrNotFound):
+	case err != nil:
+		return v, err
+	default:
+		v.Item, v.HasItem = doc.Item(sub.Key)
+	}
+	return v, nil
+}
+
+// Override records a reviewer's decision on a scored answer (see
+// scores.Store.Override for its refusals).
+func (s *Service) Override(ctx context.Context, o scores.Override) (scores.Event, error) {
+	return s.scores.Override(ctx, o)
+}

@@ -1,0 +1,46 @@
+// Package service holds Practicum's use cases, between the web layer and
+// the stores: a learner answers a checkpoint or submits a written answer
+// (scored when the block has a rubric), an anonymous visitor's answers are
+// merged into their new account, a learner asks for a review, a reviewer
+// overrides a score, an instructor saves a block from its form.
+//
+// Each use case is one method. It checks the request against the lesson
+// revision the learner or author was shown, calls the stores, and begins
+// and ends any transaction that spans more than one of them; handlers in
+// web only parse the request, call one method and render what it returns.
+// Nothing here knows about HTTP, forms or templates.
+package service
+
+import (
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/progress"
+)
+
+// Service runs the use cases over one database.
+type Service struct {
+	// pool begins the transactions that span stores; reads and single
+	// writes go through the stores.
+	pool     *pgxpool.Pool
+	catalog  *catalog.Catalog
+	progress *progress.Store
+	scores   *scores.Store
+}
+
+// New returns the use cases over the stores, which must share pool.
+func New(pool *pgxpool.Pool, cat *catalog.Catalog, prog *progress.Store, sc *scores.Store) *Service {
+	return &Service{pool: pool, catalog: cat, progress: prog, scores: sc}
+}
+
+// Learner is who is answering: a signed-in account, or an anonymous
+// visitor whose answers are kept in their session until they sign in.
+type Learner struct {
+	// UserID is the account; 0 for an anonymous visitor.
+	UserID int64
+	// Anonymous is the visitor's answers so far, when UserID is 0. A use
+	// case that records an answer adds it here, and the caller stores it
+	// back in the session.
+	Anonymous *progress.Anonymous
+}

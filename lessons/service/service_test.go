@@ -1,0 +1,145 @@
+package service_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/lessons/service"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
+)
+
+const (
+	course   = "serving-incidents"
+	lesson   = "work-a-serving-incident"
+	exercise = "release-and-traffic"
+	explain  = "explain-back"
+)
+
+type fixture struct {
+	svc      *service.Service
+	progress *progress.Store
+	scores   *scores.Store
+	revision int64
+	userID   int64
+}
+
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	cat := catalog.New(pool)
+	courses, err := lessons.Load(content.FS, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Import(ctx, courses); err != nil {
+		t.Fatal(err)
+	}
+	p, err := cat.Lesson(ctx, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id int64
+	if err := pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ('l@example.com', 'L', '$argon2id$x')
+		RETURNING id`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
+	return fixture{svc: service.New(pool, cat, prog, sc), progress: prog, scores: sc, revision: p.RevisionID, userID: id}
+}
+
+func (f fixture) item(key string) service.Item {
+	return service.Item{Course: course, Lesson: lesson, Key: key, RevisionID: f.revision}
+}
+
+// TestSubmitResponseScoresSignedInAnswers: a signed-in learner's answer to
+// an exercise is stored with its auto score; an anonymous visitor's goes
+// to their session only.
+func TestSubmitResponseScoresSignedInAnswers(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	answer := "Compare long-prompt latency on both versions at the same arrival rate."
+	if _, err := f.svc.SubmitResponse(ctx, service.Learner{UserID: f.userID}, f.item(exercise), answer, progress.Confident); err != nil {
+		t.Fatal(err)
+	}
+	latest, err := f.scores.LatestFor(ctx, f.userID, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub, ok := latest[exercise]; !ok || len(sub.History) != 1 || sub.History[0].Kind != scores.KindAuto {
+		t.Errorf("after submitting: %+v, want the answer with its auto score", latest)
+	}
+
+	var anon progress.Anonymous
+	b, err := f.svc.SubmitResponse(ctx, service.Learner{Anonymous: &anon}, f.item(explain), "Because.", progress.NotYet)
+	if err != nil || b.Key != explain || len(anon.Responses) != 1 {
+		t.Errorf("anonymous answer: block %q, err %v, %d responses in the session; want one", b.Key, err, len(anon.Responses))
+	}
+
+	_, err = f.svc.SubmitResponse(ctx, service.Learner{UserID: f.userID}, f.item(exercise), "  ", progress.Confident)
+	var input *progress.InputError
+	if !errors.As(err, &input) {
+		t.Errorf("an empty answer: %v, want an InputError", err)
+	}
+	if _, err := f.svc.SubmitResponse(ctx, service.Learner{UserID: f.userID}, f.item("no-such-item"), answer, progress.Confident); !errors.Is(err, postgres.ErrNotFound) {
+		t.Errorf("an unknown item: %v, want ErrNotFound", err)
+	}
+}
+
+// TestMergeAnonymousIsAllOrNothing: merging stores the answers and scores
+// the scored ones; a merge that fails part-way stores nothing.
+func TestMergeAnonymousIsAllOrNothing(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	var anon progress.Anonymous
+	for _, key := range []string{exercise, explain} {
+		if _, err := f.svc.SubmitResponse(ctx, service.Learner{Anonymous: &anon}, f.item(key), "Compare both versions.", progress.GettingThere); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bad := anon
+	bad.Responses = append(append([]progress.Response(nil), anon.Responses...), progress.Response{
+		Course: course, Lesson: lesson, RevisionID: -1, Key: explain, Kind: lessons.KindExplain,
+		Answer: "No such revision.", Confidence: progress.NotYet, At: time.Now()})
+	if err := f.svc.MergeAnonymous(ctx, f.userID, bad); err == nil {
+		t.Fatal("merging an answer to a revision that does not exist succeeded")
+	}
+	st, err := f.progress.LessonState(ctx, f.userID, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Responses) != 0 {
+		t.Fatalf("after a failed merge the account has %d answers, want none", len(st.Responses))
+	}
+
+	if err := f.svc.MergeAnonymous(ctx, f.userID, anon); err != nil {
+		t.Fatal(err)
+	}
+	if st, err = f.progress.LessonState(ctx, f.userID, course, lesson); err != nil || len(st.Responses) != 2 {
+		t.Fatalf("after merging: %d answers (err %v), want 2", len(st.Responses), err)
+	}
+	latest, err := f.scores.LatestFor(ctx, f.userID, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := latest[exercise]; !ok || len(latest) != 1 {
+		t.Errorf("scored after merging: %v, want the exercise answer only", keys(latest))
+	}
+}
+
+func keys(m map[string]scores.Submission) string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return strings.Join(out, ", ")
+}
