@@ -107,8 +107,8 @@ func (s *Server) saveReview(w http.ResponseWriter, r *http.Request) error {
 		return s.renderStatus(w, r, http.StatusConflict, views.Review(v))
 	}
 	for _, p := range problems {
-		if _, ok := v.Errors[p.Field]; !ok {
-			v.Errors[p.Field] = p.Msg
+		if f := reviewFormField(p); v.Errors[f] == "" {
+			v.Errors[f] = p.Msg
 		}
 	}
 	return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.Review(v))
@@ -123,13 +123,27 @@ func readReviewForm(r *http.Request) (views.ReviewForm, error) {
 		return f, errBadForm
 	}
 	for _, c := range grading.Criteria {
-		switch r.PostFormValue(scores.ScoreField(c)) {
+		switch r.PostFormValue(views.ScoreField(c)) {
 		case "0":
 			f.Scores[c] = 0
 		case "1":
 			f.Scores[c] = 1
 		}
-		f.Notes[c] = r.PostFormValue(scores.NoteField(c))
+		f.Notes[c] = r.PostFormValue(views.NoteField(c))
 	}
 	return f, nil
+}
+
+// reviewFormField is the review form's field a store problem belongs
+// beside.
+func reviewFormField(p *scores.InputError) string {
+	for _, c := range grading.Criteria {
+		switch p.Field {
+		case scores.ScoreProblem(c):
+			return views.ScoreField(c)
+		case scores.NoteProblem(c):
+			return views.NoteField(c)
+		}
+	}
+	return views.DecisionField
 }

@@ -12,12 +12,15 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/views"
 )
 
 const (
@@ -62,7 +65,15 @@ func (s *site) scoredAnswer(t *testing.T, userID int64, key, answer string, sc g
 	}
 	r := progress.Response{Course: "serving-incidents", Lesson: lesson3Slug, RevisionID: lp.RevisionID, Key: key, Kind: b.Kind,
 		Answer: answer, Confidence: progress.GettingThere, At: time.Now()}
-	id, err := scores.NewStore(s.pool).SubmitScored(ctx, userID, r, sc)
+	// As service.SubmitResponse stores it, with this score.
+	var id int64
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if id, err = progress.InsertResponse(ctx, tx, userID, r); err != nil {
+			return err
+		}
+		return scores.NewStore(s.pool).RecordAuto(ctx, tx, id, r.RevisionID, sc)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,8 +86,8 @@ func reviewPath(id int64) string { return "/review/" + strconv.FormatInt(id, 10)
 func reviewForm(basedOn string, points []int, notes map[grading.Criterion]string) url.Values {
 	f := url.Values{"based_on": {basedOn}}
 	for i, c := range grading.Criteria {
-		f.Set(scores.ScoreField(c), strconv.Itoa(points[i]))
-		f.Set(scores.NoteField(c), notes[c])
+		f.Set(views.ScoreField(c), strconv.Itoa(points[i]))
+		f.Set(views.NoteField(c), notes[c])
 	}
 	return f
 }
@@ -88,13 +99,13 @@ func formChoices(t *testing.T, p page) ([]int, map[grading.Criterion]string, str
 	var points []int
 	notes := map[grading.Criterion]string{}
 	for _, c := range grading.Criteria {
-		checked := p.doc.Find(`form[data-testid="review-form"] input[name="` + scores.ScoreField(c) + `"][checked]`)
+		checked := p.doc.Find(`form[data-testid="review-form"] input[name="` + views.ScoreField(c) + `"][checked]`)
 		if checked.Length() != 1 {
 			t.Fatalf("%s: %d radios checked, want 1", c, checked.Length())
 		}
 		n, _ := strconv.Atoi(checked.AttrOr("value", ""))
 		points = append(points, n)
-		notes[c] = p.doc.Find(`textarea[name="` + scores.NoteField(c) + `"]`).Text()
+		notes[c] = p.doc.Find(`textarea[name="` + views.NoteField(c) + `"]`).Text()
 	}
 	return points, notes, p.doc.Find(`input[name="based_on"]`).AttrOr("value", "")
 }
@@ -202,7 +213,7 @@ func TestReviewScreenShowsTheAnswerSafely(t *testing.T) {
 		if !strings.Contains(fs.Find(".rationale").Text(), sc.Criteria[i].Rationale) {
 			t.Errorf("%s: rationale missing", c)
 		}
-		if got := strings.TrimSpace(p.doc.Find(`label[for="` + scores.NoteField(c) + `"]`).Text()); got != "Note for "+c.Label()+" (required if you change it)" {
+		if got := strings.TrimSpace(p.doc.Find(`label[for="` + views.NoteField(c) + `"]`).Text()); got != "Note for "+c.Label()+" (required if you change it)" {
 			t.Errorf("note label %q", got)
 		}
 	}
@@ -284,7 +295,7 @@ func TestSavingAReview(t *testing.T) {
 	if p.status != http.StatusUnprocessableEntity {
 		t.Fatalf("no note: status %d, want 422", p.status)
 	}
-	if msg := fieldError(t, p, scores.NoteField(grading.Result)); !strings.Contains(msg, "You changed Result from 1 point to 0 points: say why in a note.") {
+	if msg := fieldError(t, p, views.NoteField(grading.Result)); !strings.Contains(msg, "You changed Result from 1 point to 0 points: say why in a note.") {
 		t.Errorf("note error = %q", msg)
 	}
 	if p.doc.Find(`[data-testid="error-summary"] a[href="#note_result"]`).Length() != 1 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/grading"
@@ -14,6 +15,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/content"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 )
 
@@ -74,7 +76,17 @@ func (f fixture) submit(t *testing.T, userID int64, key string, at time.Time, sc
 	}
 	r := progress.Response{Course: course, Lesson: lesson, RevisionID: f.revision, Key: key, Kind: kind,
 		Answer: "Compare long-prompt latency on both versions at the same arrival rate.", Confidence: progress.GettingThere, At: at}
-	id, err := f.store.SubmitScored(context.Background(), userID, r, sc)
+	// As service.SubmitResponse stores it: the answer and its score in one
+	// transaction.
+	ctx := context.Background()
+	var id int64
+	err := postgres.InTx(ctx, f.pool, func(tx pgx.Tx) error {
+		var err error
+		if id, err = progress.InsertResponse(ctx, tx, userID, r); err != nil {
+			return err
+		}
+		return f.store.RecordAuto(ctx, tx, id, r.RevisionID, sc)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

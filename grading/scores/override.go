@@ -19,10 +19,11 @@ import (
 // characters.
 const MaxNote = 2000
 
-// InputError is one problem with what a reviewer or learner sent, for
-// showing beside its field. Field is "score_<criterion>" or
-// "note_<criterion>" (ScoreField, NoteField), "reason" for a review
-// request, or "scores" for a decision as a whole.
+// InputError is one problem with what a reviewer or learner sent. Field
+// says what the problem is with: ScoreProblem(c) or NoteProblem(c) for
+// one criterion's score or note, ProblemReason for a review request's
+// reason, ProblemDecision for a decision as a whole. These are this
+// package's own keys; the web layer places each beside its form field.
 type InputError struct {
 	Field string
 	Msg   string
@@ -30,12 +31,17 @@ type InputError struct {
 
 func (e *InputError) Error() string { return e.Field + ": " + e.Msg }
 
-// ScoreField and NoteField name a criterion's score and note in InputError.
-func ScoreField(c grading.Criterion) string { return "score_" + string(c) }
-func NoteField(c grading.Criterion) string  { return "note_" + string(c) }
+// ScoreProblem and NoteProblem are the InputError fields of a criterion's
+// score and note.
+func ScoreProblem(c grading.Criterion) string { return "score_" + string(c) }
+func NoteProblem(c grading.Criterion) string  { return "note_" + string(c) }
 
-// FieldScores is the InputError field of a decision as a whole.
-const FieldScores = "scores"
+// ProblemDecision and ProblemReason are the InputError fields of a
+// decision as a whole and of a review request's reason.
+const (
+	ProblemDecision = "scores"
+	ProblemReason   = "reason"
+)
 
 // InputErrors returns every *InputError in err, which may join several.
 func InputErrors(err error) []*InputError {
@@ -138,7 +144,7 @@ func checkOverride(cur Event, o Override) (map[grading.Criterion]int, map[gradin
 	var problems []error
 	for c := range o.Scores {
 		if !c.Valid() {
-			problems = append(problems, &InputError{FieldScores, fmt.Sprintf("%q is not a rubric criterion.", c)})
+			problems = append(problems, &InputError{ProblemDecision, fmt.Sprintf("%q is not a rubric criterion.", c)})
 		}
 	}
 	points := make(map[grading.Criterion]int, len(grading.Criteria))
@@ -147,7 +153,7 @@ func checkOverride(cur Event, o Override) (map[grading.Criterion]int, map[gradin
 	for _, c := range grading.Criteria {
 		p, ok := o.Scores[c]
 		if !ok || (p != 0 && p != 1) {
-			problems = append(problems, &InputError{ScoreField(c), "Choose 0 points or 1 point for " + c.Label() + "."})
+			problems = append(problems, &InputError{ScoreProblem(c), "Choose 0 points or 1 point for " + c.Label() + "."})
 			continue
 		}
 		points[c] = p
@@ -159,13 +165,13 @@ func checkOverride(cur Event, o Override) (map[grading.Criterion]int, map[gradin
 		}
 		switch n := utf8.RuneCountInString(note); {
 		case n > MaxNote:
-			problems = append(problems, &InputError{NoteField(c), fmt.Sprintf("The note for %s is %d characters long; the limit is %d.", c.Label(), n, MaxNote)})
+			problems = append(problems, &InputError{NoteProblem(c), fmt.Sprintf("The note for %s is %d characters long; the limit is %d.", c.Label(), n, MaxNote)})
 		case n == 0 && differs:
 			msg := fmt.Sprintf("You changed %s from %s to %s: say why in a note. The learner and other reviewers will read it.", c.Label(), pointsLabel(was), pointsLabel(p))
 			if !scored {
 				msg = fmt.Sprintf("Say why %s earns %s: a review needs a note for every score it sets.", c.Label(), pointsLabel(p))
 			}
-			problems = append(problems, &InputError{NoteField(c), msg})
+			problems = append(problems, &InputError{NoteProblem(c), msg})
 		case n > 0:
 			notes[c] = note
 		}
@@ -174,7 +180,7 @@ func checkOverride(cur Event, o Override) (map[grading.Criterion]int, map[gradin
 	// confirming it unchanged.
 	confirming := cur.Kind == KindAuto && cur.Provisional
 	if len(problems) == 0 && changed == 0 && !confirming {
-		problems = append(problems, &InputError{FieldScores,
+		problems = append(problems, &InputError{ProblemDecision,
 			"This review gives every criterion the score it already has. Change at least one criterion, with a note saying why, or leave the score as it is."})
 	}
 	if len(problems) > 0 {
@@ -192,14 +198,14 @@ func pointsLabel(p int) string {
 
 // RequestReview records a learner's request for a human review of their
 // own scored answer. Another learner's answer, or one that is not scored,
-// is ErrNotFound; the reason is required (InputError, field "reason").
+// is ErrNotFound; the reason is required (InputError, ProblemReason).
 func (s *Store) RequestReview(ctx context.Context, responseID, userID int64, reason string) error {
 	reason = strings.TrimSpace(strings.ReplaceAll(reason, "\r\n", "\n"))
 	switch n := utf8.RuneCountInString(reason); {
 	case n == 0:
-		return &InputError{"reason", "Say what you think the score missed, so the reviewer knows where to look."}
+		return &InputError{ProblemReason, "Say what you think the score missed, so the reviewer knows where to look."}
 	case n > MaxNote:
-		return &InputError{"reason", fmt.Sprintf("Your reason is %d characters long; the limit is %d. Shorten it and send it again.", n, MaxNote)}
+		return &InputError{ProblemReason, fmt.Sprintf("Your reason is %d characters long; the limit is %d. Shorten it and send it again.", n, MaxNote)}
 	}
 	tag, err := s.pool.Exec(ctx, `
 		INSERT INTO review_requests (response_id, user_id, reason)

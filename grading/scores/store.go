@@ -18,7 +18,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/grading"
-	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
@@ -86,28 +85,10 @@ const insertAuto = `
 	INSERT INTO score_events (response_id, kind, scores, total, detail, confidence, rubric_revision_id, scorer_version, provisional)
 	VALUES ($1, 'auto', $2, $3, $4, $5, $6, nullif($7, ''), $8)`
 
-// SubmitScored stores a learner's answer to an exercise or probe together
-// with its auto score, in one transaction.
-func (s *Store) SubmitScored(ctx context.Context, userID int64, r progress.Response, sc grading.Score) (responseID int64, err error) {
-	if !r.Kind.Scored() {
-		return 0, fmt.Errorf("submitting a scored answer: a %s is not scored", r.Kind)
-	}
-	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		if responseID, err = progress.InsertResponse(ctx, tx, userID, r); err != nil {
-			return err
-		}
-		return s.RecordAuto(ctx, tx, responseID, r.RevisionID, sc)
-	})
-	if err != nil {
-		return 0, err
-	}
-	return responseID, nil
-}
-
 // RecordAuto appends the auto score of a stored response, inside the
-// caller's transaction (e.g. while merging an anonymous session's answers).
-// A response has at most one auto event.
+// caller's transaction: the one that stores the response (progress owns
+// responses; see service.SubmitResponse and MergeAnonymous). A response
+// has at most one auto event.
 func (s *Store) RecordAuto(ctx context.Context, tx pgx.Tx, responseID, revisionID int64, sc grading.Score) error {
 	points, total, err := autoScores(sc)
 	if err != nil {

@@ -14,8 +14,6 @@ import (
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
-	"github.com/practicum-dev/practicum/lessons"
-	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
@@ -45,35 +43,6 @@ func TestSubmitScoredStoresTheAnswerAndItsAutoScore(t *testing.T) {
 	}
 	if cur := scores.Current(sub.History); cur.ID != e.ID {
 		t.Errorf("Current = event %d, want the auto event %d", cur.ID, e.ID)
-	}
-}
-
-func TestSubmitScoredIsAllOrNothing(t *testing.T) {
-	f := newFixture(t)
-	ctx := context.Background()
-	lea := f.user(t, "Lea")
-	bad := score(0.9, 1, 1, 0, 0)
-	bad.Total = 4 // does not match the criteria
-	explain := progress.Response{RevisionID: f.revision, Key: "explain-back", Kind: lessons.KindExplain, Answer: "x", Confidence: progress.NotYet}
-	wrongOrder := score(0.9, 1)
-	wrongOrder.Criteria[0], wrongOrder.Criteria[1] = wrongOrder.Criteria[1], wrongOrder.Criteria[0]
-	noRevision := progress.Response{RevisionID: f.revision + 1000, Key: exercise, Kind: lessons.KindExercise, Answer: "x", Confidence: progress.NotYet}
-	for name, tc := range map[string]struct {
-		r  progress.Response
-		sc grading.Score
-	}{
-		"total does not match":      {progress.Response{RevisionID: f.revision, Key: exercise, Kind: lessons.KindExercise, Answer: "x", Confidence: progress.NotYet}, bad},
-		"criteria out of order":     {progress.Response{RevisionID: f.revision, Key: exercise, Kind: lessons.KindExercise, Answer: "x", Confidence: progress.NotYet}, wrongOrder},
-		"an explain-it-back answer": {explain, score(0.9)},
-		"an unknown revision":       {noRevision, score(0.9)},
-	} {
-		if _, err := f.store.SubmitScored(ctx, lea, tc.r, tc.sc); err == nil {
-			t.Errorf("%s: saved, want an error", name)
-		}
-	}
-	var n int
-	if err := f.pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM responses) + (SELECT count(*) FROM score_events)").Scan(&n); err != nil || n != 0 {
-		t.Errorf("%d rows left behind (%v), want none", n, err)
 	}
 }
 

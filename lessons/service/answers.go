@@ -90,13 +90,28 @@ func (s *Service) SubmitResponse(ctx context.Context, who Learner, it Item, answ
 	if err != nil {
 		return b, err
 	}
-	return b, postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		id, err := progress.InsertResponse(ctx, tx, who.UserID, resp)
-		if err != nil {
+	_, err = s.submitScored(ctx, who.UserID, resp, sc)
+	return b, err
+}
+
+// submitScored stores a learner's answer to a scored block together with
+// its auto score, in one transaction: the answer (progress's table) is
+// never stored without its score (scores' table).
+func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Response, sc grading.Score) (responseID int64, err error) {
+	if !r.Kind.Scored() {
+		return 0, fmt.Errorf("submitting a scored answer: a %s is not scored", r.Kind)
+	}
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if responseID, err = progress.InsertResponse(ctx, tx, userID, r); err != nil {
 			return err
 		}
-		return s.scores.RecordAuto(ctx, tx, id, resp.RevisionID, sc)
+		return s.scores.RecordAuto(ctx, tx, responseID, r.RevisionID, sc)
 	})
+	if err != nil {
+		return 0, err
+	}
+	return responseID, nil
 }
 
 // ScoredAnswer is an answer with the auto score it earns.
