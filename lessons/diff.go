@@ -16,6 +16,10 @@ type DiffLine struct {
 	Skipped int // for a gap marker: how many unchanged lines are hidden
 }
 
+// DiffContext is how many unchanged lines the site's diffs (history,
+// conflicts) show around a change.
+const DiffContext = 3
+
 // Diff compares two texts line by line and keeps context lines of
 // unchanged text around each change; longer unchanged runs become a
 // single gap marker (Op ' ', Skipped > 0). Equal texts give no lines.

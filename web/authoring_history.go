@@ -50,7 +50,7 @@ func (s *Server) lessonRevision(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		v.Diff = lessons.Diff(string(prev), string(src), diffContext)
+		v.Diff = lessons.Diff(string(prev), string(src), lessons.DiffContext)
 	}
 	return s.render(w, r, views.Revision(v))
 }

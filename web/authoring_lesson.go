@@ -11,12 +11,9 @@ import (
 
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/web/views"
 )
-
-// diffContext is how many unchanged lines a diff shows around a change.
-const diffContext = 3
 
 // lessonEditor opens the newest revision. ?saved=N and ?published=N,
 // set by the redirects after saving and publishing, confirm them.
@@ -175,19 +172,18 @@ func (s *Server) saveLesson(w http.ResponseWriter, r *http.Request) error {
 		base = over
 	}
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
-	res, err := s.catalog.SaveDraft(r.Context(), s.currentUser(r).ID, course, lesson, base, e.src)
+	n, err := s.svc.SaveLesson(r.Context(), s.currentUser(r).ID, course, lesson, base, e.src)
 	var ps lessons.Problems
-	var stale *catalog.StaleError
+	var conflict *service.LessonConflict
 	switch {
 	case err == nil:
-		http.Redirect(w, r, views.AuthorLessonSavedURL(course, lesson, res.Revision.Number), http.StatusSeeOther)
+		http.Redirect(w, r, views.AuthorLessonSavedURL(course, lesson, n), http.StatusSeeOther)
 		return nil
 	case errors.As(err, &ps):
 		return s.refuseEdit(w, r, e, http.StatusUnprocessableEntity, nil)
-	case errors.As(err, &stale):
+	case errors.As(err, &conflict):
 		return s.refuseEdit(w, r, e, http.StatusConflict, &views.StaleView{
-			Base: stale.Base, Head: stale.Head,
-			Diff: lessons.Diff(string(stale.Source), string(e.src), diffContext),
+			Base: conflict.Stale.Base, Head: conflict.Stale.Head, Diff: conflict.Diff,
 		})
 	}
 	return err
@@ -212,36 +208,28 @@ func (s *Server) publishLesson(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return errBadForm
 	}
-	ctx, course, lesson := r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
-	_, err = s.catalog.Publish(ctx, s.currentUser(r).ID, course, lesson, number)
+	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
+	err = s.svc.Publish(r.Context(), s.currentUser(r).ID, course, lesson, number)
 	if err == nil {
 		http.Redirect(w, r, views.AuthorLessonPublishedURL(course, lesson, number), http.StatusSeeOther)
 		return nil
 	}
-	var stale *catalog.StaleError
+	var conflict *service.LessonConflict
 	var refused *catalog.CalibrationError
 	var ps lessons.Problems
-	if !errors.As(err, &stale) && !errors.As(err, &refused) && !errors.As(err, &ps) {
+	if !errors.As(err, &conflict) && !errors.As(err, &refused) && !errors.As(err, &ps) {
 		return err
 	}
 	v, verr := s.editorAtHead(r)
 	if verr != nil {
 		return verr
 	}
-	if stale == nil {
+	if conflict == nil {
 		// The revision's calibration (or text) is what refused it; the
 		// editor lists it beside the publish button.
 		v.PublishRefused = true
 		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.LessonEditor(v))
 	}
-	v.Stale = &views.StaleView{Base: stale.Base, Head: stale.Head, Publish: true}
-	// A number that never was a revision has nothing to compare.
-	_, old, err := s.catalog.RevisionSource(ctx, course, lesson, number)
-	switch {
-	case err == nil:
-		v.Stale.Diff = lessons.Diff(string(old), string(stale.Source), diffContext)
-	case !errors.Is(err, postgres.ErrNotFound):
-		return err
-	}
+	v.Stale = &views.StaleView{Base: conflict.Stale.Base, Head: conflict.Stale.Head, Publish: true, Diff: conflict.Diff}
 	return s.renderStatus(w, r, http.StatusConflict, views.LessonEditor(v))
 }

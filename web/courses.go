@@ -25,24 +25,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var resume progress.Resume
-	var ok bool
-	if u := s.currentUser(r); u != nil {
-		if resume, ok, err = s.progress.Continue(r.Context(), u.ID); err != nil {
-			return err
-		}
-	} else if resume, ok = progress.ContinueFrom(s.anonymous(r)); ok {
-		// The session knows only slugs; the title comes from the course.
-		d, err := s.catalog.Course(r.Context(), resume.Course)
-		if err != nil {
-			return err
-		}
-		resume.CourseTitle = d.Course.Title
-		for _, l := range d.Lessons {
-			if l.Slug == resume.Lesson {
-				resume.LessonTitle = l.Title
-			}
-		}
+	resume, ok, err := s.svc.Resume(r.Context(), s.learner(r))
+	if err != nil {
+		return err
 	}
 	if !ok {
 		return s.render(w, r, views.Home(courses, nil))
@@ -55,20 +40,11 @@ func (s *Server) course(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	answered, err := s.answered(r, d.Course.Slug)
+	answered, err := s.svc.Answered(r.Context(), s.learner(r), d.Course.Slug)
 	if err != nil {
 		return err
 	}
 	return s.render(w, r, views.Course(d, answered))
-}
-
-// answered is what the visitor has answered in a course, from their account
-// or, when anonymous, their session.
-func (s *Server) answered(r *http.Request, course string) (map[string]map[string]bool, error) {
-	if u := s.currentUser(r); u != nil {
-		return s.progress.Answered(r.Context(), u.ID, course)
-	}
-	return progress.AnsweredFrom(s.anonymous(r), course), nil
 }
 
 // lesson reads the signed-in account in the lesson's own query, so it is

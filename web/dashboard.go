@@ -8,32 +8,14 @@ import (
 )
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
 	u := s.currentUser(r)
-	courses, err := s.catalog.Courses(ctx)
+	d, err := s.svc.Dashboard(r.Context(), u.ID)
 	if err != nil {
 		return err
 	}
-	v := views.DashboardView{Name: u.DisplayName}
-	for _, c := range courses {
-		d, err := s.catalog.Course(ctx, c.Slug)
-		if err != nil {
-			return err
-		}
-		answered, err := s.progress.Answered(ctx, u.ID, c.Slug)
-		if err != nil {
-			return err
-		}
-		v.Courses = append(v.Courses, views.NewCourseCompletion(d, answered))
-	}
-	if v.First, err = s.progress.FirstAttempts(ctx, u.ID); err != nil {
-		return err
-	}
-	if v.Ratings, err = s.progress.Ratings(ctx, u.ID); err != nil {
-		return err
-	}
-	if v.Scored, err = s.progress.Scored(ctx, u.ID); err != nil {
-		return err
+	v := views.DashboardView{Name: u.DisplayName, First: d.First, Ratings: d.Ratings, Scored: d.Scored}
+	for _, c := range d.Courses {
+		v.Courses = append(v.Courses, views.NewCourseCompletion(c.Course, c.Answered))
 	}
 	return s.render(w, r, views.Dashboard(v))
 }

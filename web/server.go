@@ -27,7 +27,7 @@ import (
 type Deps struct {
 	Log *slog.Logger
 	// The stores handlers read pages from, and the use cases (service)
-	// every change goes through.
+	// that answers, reviews and lesson edits go through.
 	Catalog  *catalog.Catalog
 	Progress *progress.Store
 	Scores   *scores.Store

@@ -9,10 +9,6 @@ import (
 	"github.com/practicum-dev/practicum/lessons/catalog"
 )
 
-// diffContext is how many unchanged lines a conflict's diff shows around
-// a change.
-const diffContext = 3
-
 // BlockEdit is one block form's change to a lesson: the block keyed Key
 // replaced by Text, or, with no Key, a new block of Kind added.
 type BlockEdit struct {
@@ -103,6 +99,6 @@ func (e BlockEdit) conflict(stale *catalog.StaleError) *BlockConflict {
 		c.Gone = true
 		return c
 	}
-	c.Diff = lessons.Diff(string(lessons.NormalizeNewlines(stale.Source)), string(mine), diffContext)
+	c.Diff = lessons.Diff(string(lessons.NormalizeNewlines(stale.Source)), string(mine), lessons.DiffContext)
 	return c
 }

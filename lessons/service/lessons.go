@@ -1,0 +1,57 @@
+package service
+
+import (
+	"context"
+	"errors"
+
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+// LessonConflict is a lesson save or publish refused because someone saved
+// a newer revision since the author opened theirs. Diff shows what saving
+// would change in that newer revision; for a publish, what the newer
+// revision changed in the one the author meant to publish (none when that
+// number never was a revision).
+type LessonConflict struct {
+	Stale *catalog.StaleError
+	Diff  []lessons.DiffLine
+}
+
+func (e *LessonConflict) Error() string { return e.Stale.Error() }
+
+// SaveLesson saves src, a whole lesson file written over revision base, as
+// a new draft and returns its number. It is refused with lessons.Problems
+// or *LessonConflict; nothing is saved then.
+func (s *Service) SaveLesson(ctx context.Context, authorID int64, course, lesson string, base int, src []byte) (int, error) {
+	res, err := s.catalog.SaveDraft(ctx, authorID, course, lesson, base, src)
+	var stale *catalog.StaleError
+	if errors.As(err, &stale) {
+		return 0, &LessonConflict{Stale: stale, Diff: lessons.Diff(string(stale.Source), string(src), lessons.DiffContext)}
+	}
+	if err != nil {
+		return 0, err
+	}
+	return res.Revision.Number, nil
+}
+
+// Publish makes revision number the one learners see. It is refused with
+// *catalog.CalibrationError or lessons.Problems when that revision may not
+// be published, or *LessonConflict when a newer revision exists.
+func (s *Service) Publish(ctx context.Context, authorID int64, course, lesson string, number int) error {
+	_, err := s.catalog.Publish(ctx, authorID, course, lesson, number)
+	var stale *catalog.StaleError
+	if !errors.As(err, &stale) {
+		return err
+	}
+	c := &LessonConflict{Stale: stale}
+	_, old, err := s.catalog.RevisionSource(ctx, course, lesson, number)
+	switch {
+	case err == nil:
+		c.Diff = lessons.Diff(string(old), string(stale.Source), lessons.DiffContext)
+	case !errors.Is(err, postgres.ErrNotFound):
+		return err
+	}
+	return c
+}
