@@ -23,6 +23,7 @@ func concat(parts ...[][2]int) [][2]int {
 }
 
 func TestCohenKappa(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		pairs [][2]int
@@ -48,6 +49,7 @@ func TestCohenKappa(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			got := CohenKappa(tt.pairs)
 			if math.IsNaN(tt.want) {
 				if !math.IsNaN(got) {
@@ -63,6 +65,7 @@ func TestCohenKappa(t *testing.T) {
 }
 
 func TestQuadraticWeightedKappa(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		pairs [][2]int
@@ -76,6 +79,7 @@ func TestQuadraticWeightedKappa(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if got := QuadraticWeightedKappa(tt.pairs, 4); math.Abs(got-tt.want) > 1e-9 {
 				t.Errorf("QWK = %v, want %v", got, tt.want)
 			}

@@ -30,6 +30,7 @@ func testRubric() *Rubric {
 }
 
 func TestGrade(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		answer string
@@ -56,6 +57,7 @@ func TestGrade(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			got, err := testRubric().Grade(tt.answer)
 			if err != nil {
 				t.Fatal(err)
@@ -70,6 +72,7 @@ func TestGrade(t *testing.T) {
 }
 
 func TestEvidenceQuotesTheAnswer(t *testing.T) {
+	t.Parallel()
 	answer := "Both slow on long prompts, so it points to waiting. Compare the queue with prefill on each version."
 	got, err := testRubric().Grade(answer)
 	if err != nil {
@@ -90,6 +93,7 @@ func TestEvidenceQuotesTheAnswer(t *testing.T) {
 }
 
 func TestCheckReportsUnknownConceptsAndBadPatterns(t *testing.T) {
+	t.Parallel()
 	r := &Rubric{
 		Concepts: map[string][]string{"a": {"x + "}},
 		Rules:    [4]Rule{{Criterion: Result, Requires: []string{"b"}}},
@@ -106,6 +110,7 @@ func TestCheckReportsUnknownConceptsAndBadPatterns(t *testing.T) {
 }
 
 func TestConfidenceDropsForBorderlineAnswers(t *testing.T) {
+	t.Parallel()
 	clear, _ := testRubric().Grade("Compare long prompt latency on each version at the same rate, and compare queue wait with prefill time, and limit long-prompt admission because the release and traffic rose together, which suggests waiting.")
 	murky, _ := testRubric().Grade("Compare long promts per verison and limit admision.")
 	if murky.Confidence >= clear.Confidence {
@@ -114,6 +119,7 @@ func TestConfidenceDropsForBorderlineAnswers(t *testing.T) {
 }
 
 func TestOSADistance(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		a, b string
 		want int
@@ -203,6 +209,7 @@ func FuzzGrade(f *testing.F) {
 // TestGradeConcurrently shares one rubric across goroutines, as a server
 // does; run with -race it checks the pooled answer state stays private.
 func TestGradeConcurrently(t *testing.T) {
+	t.Parallel()
 	r := testRubric()
 	answers := []string{
 		"Compare long prompt latency on each version, and compare queue wait with prefill time; limit admission because it suggests waiting.",

@@ -9,6 +9,7 @@ import (
 )
 
 func TestParseConceptsText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name     string
 		text     string
@@ -47,6 +48,7 @@ func TestParseConceptsText(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			got, problems := lessons.ParseConceptsText(tc.text)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("concepts (-want +got):\n%s", diff)
@@ -61,6 +63,7 @@ func TestParseConceptsText(t *testing.T) {
 // Every shipped exercise's and probe's concepts survive the form's text
 // format unchanged.
 func TestConceptsTextRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, lf := range shipped(t) {
 		parts, err := lessons.SplitSource(lf.Source)
 		if err != nil {

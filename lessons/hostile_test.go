@@ -81,6 +81,7 @@ func unsafeMarkup(t testing.TB, h string) []string {
 }
 
 func TestHostileLessonRendersInert(t *testing.T) {
+	t.Parallel()
 	l, err := Parse("hostile.md", hostileLesson(t))
 	if err != nil {
 		t.Fatalf("the hostile lesson is a valid lesson file; Parse: %v", err)
@@ -113,6 +114,7 @@ func TestHostileLessonRendersInert(t *testing.T) {
 }
 
 func TestHostileSourceURLsAreRefused(t *testing.T) {
+	t.Parallel()
 	for _, url := range []string{"javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "data:text/html,<script>alert(1)</script>",
 		"vbscript:msgbox(1)", "//evil.example/a", "https:alert(1)", "http://"} {
 		src := strings.Replace(validLesson(t), "url: https://example.com/a", "url: "+quoteYAML(url), 1)
@@ -206,8 +208,10 @@ func brokenFiles(t testing.TB) []brokenFile {
 }
 
 func TestBrokenLessonFiles(t *testing.T) {
+	t.Parallel()
 	for _, tt := range brokenFiles(t) {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := Parse("broken.md", []byte(tt.src))
 			ps, ok := err.(Problems)
 			if !ok || len(ps) == 0 {
@@ -242,6 +246,7 @@ func hasProblem(ps Problems, w wantProblem) bool {
 // TestLineEndingsAndBOMDoNotMatter: a file saved with CRLF, lone CR or a
 // byte-order mark reads exactly as the plain LF file does.
 func TestLineEndingsAndBOMDoNotMatter(t *testing.T) {
+	t.Parallel()
 	want, err := Parse("f.md", []byte(validLesson(t)))
 	if err != nil {
 		t.Fatal(err)
@@ -266,6 +271,7 @@ func TestLineEndingsAndBOMDoNotMatter(t *testing.T) {
 // TestManySameNamedHeadings: each heading still gets its own id (the ids
 // once took quadratic time to find; see BenchmarkParseHostile).
 func TestManySameNamedHeadings(t *testing.T) {
+	t.Parallel()
 	src := front + strings.Repeat("## Same\n\ntext\n\n", 500)
 	l, err := Parse("f.md", []byte(src))
 	if err != nil {
@@ -286,6 +292,7 @@ func TestManySameNamedHeadings(t *testing.T) {
 // TestBrokenFilesThroughLoad: the same files inside a course directory give
 // their problems named by path, and a broken course.yaml does too.
 func TestBrokenFilesThroughLoad(t *testing.T) {
+	t.Parallel()
 	const course = "slug: demo\ntitle: Demo\nsummary: A demo course.\n"
 	for _, tt := range brokenFiles(t) {
 		fsys := fstest.MapFS{"demo/course.yaml": {Data: []byte(course)}, "demo/01-broken.md": {Data: []byte(tt.src)}}

@@ -19,6 +19,7 @@ func validLesson(t testing.TB) string {
 }
 
 func TestParseValid(t *testing.T) {
+	t.Parallel()
 	l, err := Parse("valid.md", []byte(validLesson(t)))
 	if err != nil {
 		t.Fatalf("Parse: %v", err)
@@ -53,6 +54,7 @@ func TestParseValid(t *testing.T) {
 
 // TestParseProblems covers every message the parser gives, with its line.
 func TestParseProblems(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		edit func(string) string
@@ -151,6 +153,7 @@ func TestParseProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			src := tt.edit(validLesson(t))
 			_, err := Parse("f.md", []byte(src))
 			if err == nil {
@@ -177,6 +180,7 @@ func replace(old, new string) func(string) string {
 }
 
 func TestRenderedHTMLIsSafe(t *testing.T) {
+	t.Parallel()
 	src := replace("Some *prose*", `<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)> Some *prose*`)(validLesson(t))
 	src = replace("claim: Percentiles add.", `claim: "<svg onload=alert(1)>Percentiles add."`)(src)
 	l, err := Parse("f.md", []byte(src))

@@ -28,6 +28,7 @@ func shipped(t *testing.T) []lessons.LessonFile {
 // Splitting a lesson for its editor and joining it back unchanged must give
 // the file byte for byte: otherwise every save would be a spurious revision.
 func TestSplitSourceRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, lf := range shipped(t) {
 		parts, err := lessons.SplitSource(lf.Source)
 		if err != nil {
@@ -43,6 +44,7 @@ func TestSplitSourceRoundTrip(t *testing.T) {
 }
 
 func TestChangedFrontMatterIsRewritten(t *testing.T) {
+	t.Parallel()
 	lf := shipped(t)[0]
 	parts, _ := lessons.SplitSource(lf.Source)
 	parts.Front.Title = "Read a timeline: first steps"
@@ -63,6 +65,7 @@ func TestChangedFrontMatterIsRewritten(t *testing.T) {
 // form and saved unchanged, must parse to the same item: the form loses
 // nothing the file says.
 func TestBlockDraftRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, lf := range shipped(t) {
 		parts, _ := lessons.SplitSource(lf.Source)
 		for _, sb := range lessons.SourceBlocks(parts.Body) {
@@ -115,6 +118,7 @@ func asJSON(t *testing.T, b lessons.Block) string {
 }
 
 func TestFieldAtPlacesProblems(t *testing.T) {
+	t.Parallel()
 	d := lessons.BlockDraft{Kind: lessons.KindCheckpoint, Key: "k", Question: "Q?",
 		Options: []lessons.OptionDraft{{Text: "a", Explanation: "because\nof this"}, {Text: "b", Correct: true, Explanation: "yes"}}}
 	text, fieldAt := d.YAML()
@@ -136,6 +140,7 @@ func TestFieldAtPlacesProblems(t *testing.T) {
 }
 
 func TestInsertBlockBeforeSources(t *testing.T) {
+	t.Parallel()
 	body := "## Intro\n\nText.\n\n```yaml sources\nkey: sources\nitems:\n  - title: T\n    publisher: p\n    url: https://example.com/\n```\n"
 	got, at := lessons.InsertBlock(body, lessons.KindExplain, "key: new\nprompt: Say it back.\n")
 	want := "## Intro\n\nText.\n\n```yaml explain\nkey: new\nprompt: Say it back.\n```\n\n```yaml sources\n"
@@ -152,6 +157,7 @@ func TestInsertBlockBeforeSources(t *testing.T) {
 }
 
 func TestDescribeChanges(t *testing.T) {
+	t.Parallel()
 	lf := shipped(t)[2]
 	parts, _ := lessons.SplitSource(lf.Source)
 	edited := parts
@@ -174,6 +180,7 @@ func TestDescribeChanges(t *testing.T) {
 }
 
 func TestDiffShowsOnlyTheEdit(t *testing.T) {
+	t.Parallel()
 	old := "a\nb\nc\nd\ne\nf\ng\nh\n"
 	new := "a\nb\nc\nd\nE\nf\ng\nh\n"
 	got := lessons.Diff(old, new, 1)
@@ -196,6 +203,7 @@ func TestDiffShowsOnlyTheEdit(t *testing.T) {
 
 // A code sample inside a prompt must not close the block's fence.
 func TestBlockWithCodeFenceInAFieldSurvives(t *testing.T) {
+	t.Parallel()
 	lf := shipped(t)[0]
 	parts, _ := lessons.SplitSource(lf.Source)
 	d := lessons.BlockDraft{Kind: lessons.KindExercise, Key: "fenced",
@@ -218,6 +226,7 @@ func TestBlockWithCodeFenceInAFieldSurvives(t *testing.T) {
 
 // A code block may be wider than the page; it must scroll by keyboard too.
 func TestCodeBlocksAreFocusable(t *testing.T) {
+	t.Parallel()
 	src := "---\ncourse: c\nposition: 1\nslug: s\ntitle: T\ngoal: G\nminutes: 5\n---\n\n## Code\n\n```text\nwide line\n```\n"
 	l, err := lessons.Parse("code.md", []byte(src))
 	if err != nil {

@@ -20,6 +20,7 @@ func lessonAt(t *testing.T, course string, position int, slug string) *fstest.Ma
 var demoCourse = &fstest.MapFile{Data: []byte("slug: demo\ntitle: Demo\nsummary: A demo course.\n")}
 
 func TestLoad(t *testing.T) {
+	t.Parallel()
 	fsys := fstest.MapFS{
 		"demo/course.yaml": demoCourse,
 		"demo/02-b.md":     lessonAt(t, "demo", 2, "b"),
@@ -46,6 +47,7 @@ func TestLoad(t *testing.T) {
 }
 
 func TestLoadProblems(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		fsys fstest.MapFS
@@ -100,6 +102,7 @@ func TestLoadProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := Load(tt.fsys, "content")
 			if err == nil {
 				t.Fatal("Load succeeded, want problems")

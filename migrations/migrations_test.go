@@ -11,6 +11,7 @@ import (
 )
 
 func TestCheckNamesTheCommand(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.New(t)
 	m, err := migrations.New(pool, nil)
@@ -36,6 +37,7 @@ func TestCheckNamesTheCommand(t *testing.T) {
 }
 
 func TestCheckWhenBehind(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.New(t)
 	m, err := migrations.New(pool, nil)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestHandler(t *testing.T) {
+	t.Parallel()
 	css := Path("css/app.css")
 	svg := Path("img/favicon.svg")
 	const stale = "/static/css/app.0000000000.css"
@@ -36,6 +37,7 @@ func TestHandler(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			rec := httptest.NewRecorder()
 			Handler().ServeHTTP(rec, httptest.NewRequest(tt.method, tt.path, nil))
 			res := rec.Result()
@@ -64,6 +66,7 @@ func TestHandler(t *testing.T) {
 }
 
 func TestNotModified(t *testing.T) {
+	t.Parallel()
 	css := Path("css/app.css")
 	req := httptest.NewRequest(http.MethodGet, css, nil)
 	req.Header.Set("If-None-Match", byName["css/app.css"].etag)
@@ -77,6 +80,7 @@ func TestNotModified(t *testing.T) {
 // TestPath checks that a URL depends only on the file's bytes, so every
 // process behind a load balancer links the same URL for the same build.
 func TestPath(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		wantPrefix string
@@ -87,6 +91,7 @@ func TestPath(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			data, err := os.ReadFile(tt.name)
 			if err != nil {
 				t.Fatal(err)
@@ -105,6 +110,7 @@ func TestPath(t *testing.T) {
 }
 
 func TestPathUnknownPanics(t *testing.T) {
+	t.Parallel()
 	defer func() {
 		if recover() == nil {
 			t.Error("Path(\"css/missing.css\") did not panic")

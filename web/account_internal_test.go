@@ -3,6 +3,7 @@ package web
 import "testing"
 
 func TestLocalPath(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		next, want string
 	}{

@@ -58,6 +58,7 @@ func summary(p page) []string {
 }
 
 func TestSignUpSignOutSignIn(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 
@@ -107,6 +108,7 @@ func TestSignUpSignOutSignIn(t *testing.T) {
 }
 
 func TestSignUpShowsEveryProblem(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	if p := v.post("/signup", signUpForm("Taken", "taken@example.com", password)); p.status != http.StatusSeeOther {
@@ -180,6 +182,7 @@ func TestSignUpShowsEveryProblem(t *testing.T) {
 // TestSignInFailuresLookAlike: an unknown email and a wrong password get
 // the same answer, so the form cannot be used to find accounts.
 func TestSignInFailuresLookAlike(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	v.post("/signup", signUpForm("Ada", "ada@example.com", password))
@@ -226,6 +229,7 @@ func TestSignInFailuresLookAlike(t *testing.T) {
 }
 
 func TestNextOnlyGoesToLocalPaths(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	setup := s.visitor(t)
 	setup.post("/signup", signUpForm("Ada", "ada@example.com", password))
@@ -264,7 +268,9 @@ func TestNextOnlyGoesToLocalPaths(t *testing.T) {
 }
 
 func TestRateLimits(t *testing.T) {
+	t.Parallel()
 	t.Run("sign-in per account", func(t *testing.T) {
+		t.Parallel()
 		s := newSite(t)
 		v := s.visitor(t)
 		v.post("/signup", signUpForm("Ada", "ada@example.com", password))
@@ -291,6 +297,7 @@ func TestRateLimits(t *testing.T) {
 		}
 	})
 	t.Run("sign-up per address", func(t *testing.T) {
+		t.Parallel()
 		var p page
 		withinOneWindow(t, time.Minute, func() bool {
 			s := newSite(t)
@@ -314,6 +321,7 @@ func TestRateLimits(t *testing.T) {
 		}
 	})
 	t.Run("sign-in per address", func(t *testing.T) {
+		t.Parallel()
 		var p page
 		withinOneWindow(t, time.Minute, func() bool {
 			s := newSite(t)
@@ -336,6 +344,7 @@ func TestRateLimits(t *testing.T) {
 }
 
 func TestOversizedFormIsRefused(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.visitor(t).post("/signin", signInForm(strings.Repeat("a", 20<<10)+"@example.com", password))
 	if p.status != http.StatusRequestEntityTooLarge {

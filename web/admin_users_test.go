@@ -36,6 +36,7 @@ func roleForm(role string) url.Values { return url.Values{"role": {role}} }
 func rolePath(u auth.User) string { return "/admin/users/" + strconv.FormatInt(u.ID, 10) + "/role" }
 
 func TestAdminUsersAccess(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ada": auth.Admin, "Ivan": auth.Instructor, "Lea": auth.Learner})
 
@@ -69,6 +70,7 @@ func TestAdminUsersAccess(t *testing.T) {
 }
 
 func TestAdminUsersListsAndChangesRoles(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ada": auth.Admin, "Grace": auth.Learner})
 	admin := as["Ada"]
@@ -155,6 +157,7 @@ func TestAdminUsersListsAndChangesRoles(t *testing.T) {
 // TestAdminChangesOwnRole: with another admin in place, an admin may step
 // down; the session survives under a new token and loses the admin pages.
 func TestAdminChangesOwnRole(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ada": auth.Admin, "Bob": auth.Admin})
 	ada := as["Ada"]

@@ -95,6 +95,7 @@ func answer(cp lessons.Block, revision string, right bool) url.Values {
 }
 
 func TestAnsweringACheckpointWithoutJS(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	cps, rev := s.checkpoints(t)
@@ -119,6 +120,7 @@ func TestAnsweringACheckpointWithoutJS(t *testing.T) {
 }
 
 func TestAnsweringACheckpointWithHTMX(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	cps, rev := s.checkpoints(t)
@@ -135,6 +137,7 @@ func TestAnsweringACheckpointWithHTMX(t *testing.T) {
 }
 
 func TestBadAnswersAreRefusedClearly(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	cps, rev := s.checkpoints(t)
@@ -172,6 +175,7 @@ func TestBadAnswersAreRefusedClearly(t *testing.T) {
 }
 
 func TestExplainItBackKeepsHistory(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	_, rev := s.checkpoints(t)
@@ -194,6 +198,7 @@ func TestExplainItBackKeepsHistory(t *testing.T) {
 }
 
 func TestCrossSitePostsAreRefused(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	cps, rev := s.checkpoints(t)
@@ -209,6 +214,7 @@ func TestCrossSitePostsAreRefused(t *testing.T) {
 }
 
 func TestCourseStatusAndContinue(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	cps, rev := s.checkpoints(t)
@@ -224,6 +230,7 @@ func TestCourseStatusAndContinue(t *testing.T) {
 }
 
 func TestOversizedBodiesGetAFriendlyPage(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	v := s.visitor(t)
 	_, rev := s.checkpoints(t)

@@ -74,6 +74,7 @@ func newProbeForm(base int) url.Values {
 }
 
 func TestBlockFormsCreateAndEdit(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ivy": auth.Instructor})
 	ivy := as["Ivy"]
@@ -241,6 +242,7 @@ func equalDrafts(a, b lessons.BlockDraft) bool {
 }
 
 func TestBlockFormRefusesBadFields(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ivy": auth.Instructor})
 	ivy := as["Ivy"]
@@ -296,6 +298,7 @@ func TestBlockFormRefusesBadFields(t *testing.T) {
 }
 
 func TestBlockFormStaleSave(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivy": auth.Instructor, "Oren": auth.Instructor})
 	ivy := as["Ivy"]
@@ -358,6 +361,7 @@ func TestBlockFormStaleSave(t *testing.T) {
 }
 
 func TestBlockFormsAreForInstructors(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Lea": auth.Learner})
 	src, base := draftSource(t, s, "work-a-serving-incident")

@@ -13,6 +13,7 @@ import (
 // label and button text alone, the preview follows their typing, and
 // every page, refusals included, passes the accessibility audit.
 func TestAuthoringInBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := browser(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor})

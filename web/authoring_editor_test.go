@@ -22,6 +22,7 @@ func revisionCount(t *testing.T, s *site) int {
 // TestEditorRefusesBadText: each problem the parser finds is shown beside
 // its field with the author's text kept, and nothing is saved.
 func TestEditorRefusesBadText(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ines": auth.Instructor})
 	ines := as["Ines"]
@@ -87,6 +88,7 @@ func TestEditorRefusesBadText(t *testing.T) {
 // the second to save is told who saved first, sees the difference, keeps
 // their text, and can save it over the newer revision.
 func TestStaleSaveShowsTheNewerRevision(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ines": auth.Instructor, "Ivan": auth.Instructor})
 	ines, ivan := as["Ines"], as["Ivan"]
@@ -148,6 +150,7 @@ func TestStaleSaveShowsTheNewerRevision(t *testing.T) {
 // TestPublishBlockedByCalibration: a draft whose calibration example the
 // scorer disagrees with saves, says so, and cannot be published.
 func TestPublishBlockedByCalibration(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ines": auth.Instructor, "Lea": auth.Learner})
 	ines := as["Ines"]
@@ -181,6 +184,7 @@ func TestPublishBlockedByCalibration(t *testing.T) {
 // TestPreviewRendersTheAuthorsText: the preview uses the learner page's
 // components; with htmx only the preview and its status come back.
 func TestPreviewRendersTheAuthorsText(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ines": auth.Instructor})
 	ines := as["Ines"]

@@ -62,6 +62,7 @@ func withCRLF(v url.Values) url.Values {
 }
 
 func TestInstructorWritesAndPublishesALesson(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ines": auth.Instructor, "Lea": auth.Learner})
 	ines, lea := as["Ines"], as["Lea"]
@@ -206,6 +207,7 @@ func TestInstructorWritesAndPublishesALesson(t *testing.T) {
 // TestCourseDetailsAndAudit: editing a course's title is refused when
 // empty, saved otherwise, and logged with who did it.
 func TestCourseDetailsAndAudit(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ines": auth.Instructor})
 	ines := as["Ines"]

@@ -83,6 +83,7 @@ type authzRoute struct {
 // A route added to web.New without a row here fails
 // TestEveryRouteIsInTheMatrix.
 func TestRoleRouteMatrix(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	browsers := signedInPerRole(t, s)
 	browsers[asAnonymous] = s.visitor(t)
@@ -283,6 +284,7 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 // TestEveryRouteIsInTheMatrix fails when the server registers a route that
 // TestRoleRouteMatrix does not request: decide who may use it, and add it.
 func TestEveryRouteIsInTheMatrix(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	routes, isChi := s.Config.Handler.(chi.Routes)
 	if !isChi {
@@ -311,6 +313,7 @@ func TestEveryRouteIsInTheMatrix(t *testing.T) {
 // TestLearnersSeeOnlyTheirOwnAnswers: what one learner answers appears on
 // no page of another learner's, nor of a later visitor in the same browser.
 func TestLearnersSeeOnlyTheirOwnAnswers(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	createAccount(t, s, "Ann", auth.Learner)
 	createAccount(t, s, "Ben", auth.Learner)

@@ -23,6 +23,7 @@ func inFieldset(legend, label string) string {
 // publishes it; a learner then answers the new probe and is scored on the
 // four criteria.
 func TestAuthoringJourneyInBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := browser(t)
 	for _, u := range []struct {

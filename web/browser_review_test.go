@@ -14,6 +14,7 @@ import (
 // note; the learner sees the new total and the note, and both events stay
 // in the history.
 func TestScoringAndReviewJourneyInBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := browser(t)
 	for _, u := range []struct {

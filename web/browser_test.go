@@ -86,6 +86,7 @@ func chooseOption(n int, letter string) chromedp.Action[chromedp.Void] {
 }
 
 func TestLearnerJourneyInBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := browser(t)
 	cps, _ := s.checkpoints(t)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestHomeListsCourses(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.get(t, "/")
 	if p.status != http.StatusOK {
@@ -25,6 +26,7 @@ func TestHomeListsCourses(t *testing.T) {
 }
 
 func TestCoursePageListsLessonsInOrder(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.get(t, "/courses/serving-incidents")
 	if p.status != http.StatusOK {
@@ -50,6 +52,7 @@ func TestCoursePageListsLessonsInOrder(t *testing.T) {
 }
 
 func TestLessonPageRendersEveryBlock(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.get(t, "/courses/serving-incidents/work-a-serving-incident")
 	if p.status != http.StatusOK {
@@ -117,6 +120,7 @@ func TestLessonPageRendersEveryBlock(t *testing.T) {
 }
 
 func TestLessonPageHidesAnswersUntilAnswered(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.get(t, "/courses/serving-incidents/work-a-serving-incident")
 	lp, err := s.catalog.Lesson(t.Context(), "serving-incidents", "work-a-serving-incident")
@@ -143,6 +147,7 @@ func TestLessonPageHidesAnswersUntilAnswered(t *testing.T) {
 }
 
 func TestLessonHeadingsNeverSkipALevel(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	for _, slug := range []string{"read-the-request-timeline", "separate-release-from-traffic", "work-a-serving-incident", "prove-recovery-and-close"} {
 		p := s.get(t, "/courses/serving-incidents/"+slug)
@@ -166,6 +171,7 @@ func TestLessonHeadingsNeverSkipALevel(t *testing.T) {
 }
 
 func TestErrorPages(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	tests := []struct {
 		path   string
@@ -187,6 +193,7 @@ func TestErrorPages(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	for _, path := range []string{"/", "/courses/serving-incidents/work-a-serving-incident", "/no-such-page"} {
 		h := s.get(t, path).header
@@ -201,6 +208,7 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 func TestPagesUseNoInlineStyleOrScript(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.get(t, "/courses/serving-incidents/work-a-serving-incident")
 	if n := p.doc.Find("[style], style, script:not([src])").Length(); n > 0 {
@@ -223,6 +231,7 @@ func TestPagesUseNoInlineStyleOrScript(t *testing.T) {
 // TestCachedLessonPageFollowsItsCourse: the page a visitor without answers
 // sees is cached, and must still change when a neighbouring lesson does.
 func TestCachedLessonPageFollowsItsCourse(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	next := func() string {
 		return strings.TrimSpace(s.get(t, "/courses/serving-incidents/work-a-serving-incident").doc.Find(".pager-next .pager-title").Text())

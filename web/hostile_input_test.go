@@ -102,6 +102,7 @@ func liveMarkup(doc *goquery.Document) []string {
 // TestLiveMarkupIsFound checks the checker: each payload, were a page to
 // include it as markup rather than text, would be caught.
 func TestLiveMarkupIsFound(t *testing.T) {
+	t.Parallel()
 	live := map[string]string{
 		"script tag": "", "img onerror": "", "svg onload": "", "script in svg": "", "attribute breakout": "",
 		"broken markup": "", "textarea breakout": "", "htmx attributes": "",
@@ -197,6 +198,7 @@ func answerForm(rev, answer string) url.Values {
 // request, each carrying a payload, are stored exactly and shown as text
 // to the learner (with evidence highlighted) and to the reviewer.
 func TestHostileAnswersShowAsText(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner})
 	lea, ivan := as["Lea"], as["Ivan"]
@@ -294,6 +296,7 @@ func TestHostileAnswersShowAsText(t *testing.T) {
 // the admin's user list, the review queue and screen, and under a review
 // ("Reviewed by …") — or refused when it could reverse the text around it.
 func TestHostileDisplayNames(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ada": auth.Admin, "Lea": auth.Learner, "Rev": auth.Instructor})
 	ivan := as["Rev"] // renamed to each payload in turn

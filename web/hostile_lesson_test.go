@@ -47,6 +47,7 @@ func importHostileCourse(t *testing.T, s *site) *lessons.Lesson {
 // model solutions, strong answers and explanations — with nothing live on
 // any page, and its plain-text fields shown exactly.
 func TestHostileLessonContentRendersInert(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	l := importHostileCourse(t, s)
 	_, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner})

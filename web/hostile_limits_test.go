@@ -95,6 +95,7 @@ func (f limitsFixture) reviewForm(note string) url.Values {
 }
 
 func TestBodiesOver64KiBGet413(t *testing.T) {
+	t.Parallel()
 	f := newLimitsFixture(t)
 	huge := strings.Repeat("x", 65<<10)
 	const tooLarge = "That form was too large"
@@ -148,6 +149,7 @@ func mustInt(s string) int64 {
 // TestOverLongTextIsRefusedWhole: text over a field's limit, counted in
 // characters, gets the limit named beside the field and saves nothing.
 func TestOverLongTextIsRefusedWhole(t *testing.T) {
+	t.Parallel()
 	f := newLimitsFixture(t)
 	answer := func(s string) url.Values {
 		return url.Values{"revision": {f.rev}, "answer": {s}, "confidence": {"confident"}}
@@ -185,6 +187,7 @@ func TestOverLongTextIsRefusedWhole(t *testing.T) {
 // in any field, or in an address, get a clear 4xx page, never a 500, and
 // nothing is saved.
 func TestUnstorableTextIsRefused(t *testing.T) {
+	t.Parallel()
 	f := newLimitsFixture(t)
 	const cannotSave = "That form held characters we can't save"
 	answer := func(s string) url.Values {
@@ -219,6 +222,7 @@ func TestUnstorableTextIsRefused(t *testing.T) {
 // TestTamperedCheckpointAnswers: an option index or revision that the form
 // never offered is refused, and no attempt is recorded.
 func TestTamperedCheckpointAnswers(t *testing.T) {
+	t.Parallel()
 	f := newLimitsFixture(t)
 	var other int64
 	if err := f.s.pool.QueryRow(context.Background(), `SELECT r.id FROM lesson_revisions r JOIN lessons l ON l.id = r.lesson_id WHERE l.slug <> $1 LIMIT 1`, lesson3Slug).Scan(&other); err != nil {
@@ -252,6 +256,7 @@ func TestTamperedCheckpointAnswers(t *testing.T) {
 // TestSignUpShowsHostileInputBackAsText: a refused sign-up keeps what was
 // typed in the form's fields, as values, not markup.
 func TestSignUpShowsHostileInputBackAsText(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	for _, pl := range hostilePayloads {
 		name := pl.text

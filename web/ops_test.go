@@ -13,6 +13,7 @@ import (
 )
 
 func TestMetricsByRoutePattern(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	s.get(t, "/courses/serving-incidents/work-a-serving-incident")
 	s.get(t, "/courses/serving-incidents/read-the-request-timeline")
@@ -32,6 +33,7 @@ func TestMetricsByRoutePattern(t *testing.T) {
 // liveness must not care; readiness and pages must say the database is
 // unavailable, quickly.
 func TestHealthWithoutDatabase(t *testing.T) {
+	t.Parallel()
 	pool, err := pgxpool.New(t.Context(), "host=127.0.0.1 port=1 dbname=none connect_timeout=2")
 	if err != nil {
 		t.Fatal(err)

@@ -69,6 +69,7 @@ func (c *queryCounter) cost(v *visitor, path string) int64 {
 // scores), however long their history; an anonymous visitor's at most one
 // beyond their session.
 func TestLessonPageQueryBudget(t *testing.T) {
+	t.Parallel()
 	s, counter := countedSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Lee": auth.Learner})
 	lee := as["Lee"]
@@ -113,6 +114,7 @@ func TestLessonPageQueryBudget(t *testing.T) {
 // TestLessonPageReadsTheAccountFresh: the lesson page reads the account in
 // its own query, and still sees a role change or a deleted account at once.
 func TestLessonPageReadsTheAccountFresh(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivy": auth.Learner})
 	ivy := as["Ivy"]
@@ -147,6 +149,7 @@ func TestLessonPageReadsTheAccountFresh(t *testing.T) {
 // TestMissingLessonShowsWhoIsSignedIn: the lesson page reads the account
 // with the lesson, so when there is no lesson it reads it for the 404 page.
 func TestMissingLessonShowsWhoIsSignedIn(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Max": auth.Learner})
 	p := as["Max"].get("/courses/serving-incidents/no-such-lesson")

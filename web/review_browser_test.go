@@ -19,6 +19,7 @@ func criterionChoice(legend, choice string) string {
 // TestReviewingInBrowser: an instructor works the queue without help from
 // scripts or ids, and every page passes the accessibility audit.
 func TestReviewingInBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := browser(t)
 	users, _ := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner})

@@ -111,6 +111,7 @@ func formChoices(t *testing.T, p page) ([]int, map[grading.Criterion]string, str
 }
 
 func TestReviewQueueListsWhatNeedsAHuman(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Ann": auth.Learner, "Ben": auth.Learner, "Cy": auth.Learner})
 	if p := as["Ivan"].get("/review"); p.status != http.StatusOK || p.doc.Find(`[data-testid="queue-empty"]`).Length() != 1 {
@@ -164,6 +165,7 @@ func TestReviewQueueListsWhatNeedsAHuman(t *testing.T) {
 }
 
 func TestReviewScreenShowsTheAnswerSafely(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner})
 	const answer = "First <script>alert('x')</script> compare long-prompt latency on each version at the same arrival rate.\n" +
@@ -283,6 +285,7 @@ func checkHeadingOrder(t *testing.T, p page) {
 }
 
 func TestSavingAReview(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner})
 	const answer = "Compare long-prompt latency on both versions at the same arrival rate, then roll back."
@@ -335,6 +338,7 @@ func TestSavingAReview(t *testing.T) {
 }
 
 func TestTwoReviewersSavingTheSameAnswer(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Ada": auth.Admin, "Lea": auth.Learner})
 	const answer = "Compare long-prompt latency on both versions at the same arrival rate."
@@ -380,6 +384,7 @@ func TestTwoReviewersSavingTheSameAnswer(t *testing.T) {
 }
 
 func TestAgreementPage(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner})
 	if p := as["Ivan"].get("/review/agreement"); p.status != http.StatusOK || p.doc.Find(`[data-testid="agreement-empty"]`).Length() != 1 {

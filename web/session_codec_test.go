@@ -15,6 +15,7 @@ import (
 // codec, whether written as JSON, as gob for values it does not know, or as
 // gob by scs before it.
 func TestSessionCodec(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 12, 2, 11, 0, 0, 0, time.UTC)
 	deadline := at.Add(14 * 24 * time.Hour)
 	anon := progress.Anonymous{
@@ -36,6 +37,7 @@ func TestSessionCodec(t *testing.T) {
 	var c sessionCodec
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			b, err := c.Encode(deadline, tt.values)
 			if err != nil {
 				t.Fatal(err)
@@ -56,6 +58,7 @@ func TestSessionCodec(t *testing.T) {
 		})
 	}
 	t.Run("a session scs wrote with gob", func(t *testing.T) {
+		t.Parallel()
 		old := map[string]any{sessionUserID: int64(7), sessionAnonymous: anon}
 		b, err := scs.GobCodec{}.Encode(deadline, old)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 // different number for every request, and -log has one line per measured
 // request naming that number and the status it got.
 func TestSeqAndLog(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	received := map[string]int{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

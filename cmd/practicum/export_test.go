@@ -16,6 +16,7 @@ import (
 // Import, export and import again must write nothing: the files that come
 // out are the files that went in, byte for byte.
 func TestExportRoundTripIsANoOp(t *testing.T) {
+	t.Parallel()
 	dsn := pgtest.NewDSN(t)
 	src := copyCourse(t)
 	if _, _, err := runCmd(t, "import", "--database-url", dsn, src); err != nil {
@@ -48,6 +49,7 @@ func TestExportRoundTripIsANoOp(t *testing.T) {
 // tree, shows exactly that edit; files imported over it afterwards make a
 // new revision, and the browser edit stays in the history.
 func TestBrowserEditExportsAsExactlyThatEdit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dsn := pgtest.NewDSN(t)
 	dir := copyCourse(t)

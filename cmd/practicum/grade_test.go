@@ -39,6 +39,7 @@ concepts:
 }
 
 func TestGradeJSONL(t *testing.T) {
+	t.Parallel()
 	content := gradeCourse(t)
 	in := `{"id": "good", "text": "I would compare each version and cap admission of long prompts because both slow down."}
 {"id": "bare", "text": "It is probably fine, I would wait and see what happens."}
@@ -85,6 +86,7 @@ func TestGradeJSONL(t *testing.T) {
 }
 
 func TestGradeUnknownItem(t *testing.T) {
+	t.Parallel()
 	var out, errOut strings.Builder
 	err := run(t.Context(), []string{"grade", "--exercise", "demo/a-lesson/nope", "--content", gradeCourse(t)}, strings.NewReader("x"), &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), `no exercise or probe with key "nope"`) {

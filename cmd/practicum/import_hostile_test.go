@@ -13,6 +13,7 @@ import (
 // malformed file lists problems at file:line and refuses the import; it
 // never panics, whatever the file holds.
 func TestImportCheckSurvivesBrokenFiles(t *testing.T) {
+	t.Parallel()
 	junk := make([]byte, 2048)
 	for i := range junk {
 		junk[i] = byte(i * 31)
@@ -43,6 +44,7 @@ func TestImportCheckSurvivesBrokenFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			dir := copyCourse(t)
 			path := filepath.Join(dir, "serving-incidents", tt.file)
 			if err := os.WriteFile(path, []byte(tt.src), 0o644); err != nil {
@@ -68,6 +70,7 @@ func TestImportCheckSurvivesBrokenFiles(t *testing.T) {
 // TestImportCheckAcceptsBOMAndCRLF: a lesson saved by a Windows editor,
 // with a byte-order mark and CRLF line endings, is a good lesson.
 func TestImportCheckAcceptsBOMAndCRLF(t *testing.T) {
+	t.Parallel()
 	dir := copyCourse(t)
 	path := filepath.Join(dir, "serving-incidents", "01-read-the-request-timeline.md")
 	b, err := os.ReadFile(path)

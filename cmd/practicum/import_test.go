@@ -33,6 +33,7 @@ func runCmd(t *testing.T, args ...string) (stdout, stderr string, err error) {
 }
 
 func TestImportCheck(t *testing.T) {
+	t.Parallel()
 	out, _, err := runCmd(t, "import", "--check", filepath.Join("..", "..", "lessons", "content"))
 	if err != nil {
 		t.Fatalf("import --check on the shipped content: %v", err)
@@ -43,6 +44,7 @@ func TestImportCheck(t *testing.T) {
 }
 
 func TestImportCheckNamesFileAndLine(t *testing.T) {
+	t.Parallel()
 	dir := copyCourse(t)
 	file := filepath.Join(dir, "serving-incidents", "03-work-a-serving-incident.md")
 	b, err := os.ReadFile(file)
@@ -69,6 +71,7 @@ func TestImportCheckNamesFileAndLine(t *testing.T) {
 }
 
 func TestImportIsIdempotentAndAllOrNothing(t *testing.T) {
+	t.Parallel()
 	dsn := pgtest.NewDSN(t)
 	dir := copyCourse(t)
 	out, _, err := runCmd(t, "import", "--database-url", dsn, dir)

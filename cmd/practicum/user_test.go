@@ -31,6 +31,7 @@ func users(t *testing.T, dsn string) *auth.Store {
 }
 
 func TestUserAdd(t *testing.T) {
+	t.Parallel()
 	dsn := pgtest.NewDSN(t)
 	store := users(t, dsn)
 	if _, err := runWithStdin(t, "an existing password\n", "user", "add", "--database-url", dsn, "--email", "taken@example.com"); err != nil {
@@ -125,6 +126,7 @@ func TestUserAdd(t *testing.T) {
 }
 
 func TestUserAddGeneratesPassword(t *testing.T) {
+	t.Parallel()
 	dsn := pgtest.NewDSN(t)
 	store := users(t, dsn)
 	out, err := runWithStdin(t, "", "user", "add", "--database-url", dsn, "--email", "ops@example.com", "--role", "admin")
@@ -157,6 +159,7 @@ func TestUserAddGeneratesPassword(t *testing.T) {
 }
 
 func TestUserRole(t *testing.T) {
+	t.Parallel()
 	dsn := pgtest.NewDSN(t)
 	store := users(t, dsn)
 	for _, email := range []string{"ada@example.com", "grace@example.com"} {

@@ -18,6 +18,7 @@ import (
 )
 
 func TestSubmitScoredStoresTheAnswerAndItsAutoScore(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	lea := f.user(t, "Lea")
@@ -47,6 +48,7 @@ func TestSubmitScoredStoresTheAnswerAndItsAutoScore(t *testing.T) {
 }
 
 func TestRecordAutoInTheCallersTransaction(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	lea := f.user(t, "Lea")
@@ -73,6 +75,7 @@ func TestRecordAutoInTheCallersTransaction(t *testing.T) {
 }
 
 func TestHistoryOfAMissingResponse(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	if _, err := f.store.History(context.Background(), 999); !errors.Is(err, postgres.ErrNotFound) {
 		t.Errorf("History: err = %v, want ErrNotFound", err)
@@ -83,6 +86,7 @@ func TestHistoryOfAMissingResponse(t *testing.T) {
 }
 
 func TestCurrent(t *testing.T) {
+	t.Parallel()
 	auto := scores.Event{ID: 1, Kind: scores.KindAuto, Total: 2}
 	r1 := scores.Event{ID: 2, Kind: scores.KindReview, Total: 3}
 	r2 := scores.Event{ID: 5, Kind: scores.KindReview, Total: 1}
@@ -105,6 +109,7 @@ func TestCurrent(t *testing.T) {
 }
 
 func TestOverrideAppendsAndNeverRewrites(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	lea, rita := f.user(t, "Lea"), f.user(t, "Rita")
@@ -172,6 +177,7 @@ func rawEvents(t *testing.T, f fixture, responseID int64) []string {
 }
 
 func TestOverrideOnAStaleEventIsAConflict(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	lea, rita, sam := f.user(t, "Lea"), f.user(t, "Rita"), f.user(t, "Sam")
@@ -206,6 +212,7 @@ func TestOverrideOnAStaleEventIsAConflict(t *testing.T) {
 }
 
 func TestOverrideConcurrentSavesOneWins(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	lea := f.user(t, "Lea")
@@ -237,6 +244,7 @@ func TestOverrideConcurrentSavesOneWins(t *testing.T) {
 }
 
 func TestOverrideRefusesIncompleteDecisions(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	lea, rita := f.user(t, "Lea"), f.user(t, "Rita")
@@ -296,6 +304,7 @@ func TestOverrideRefusesIncompleteDecisions(t *testing.T) {
 }
 
 func TestRequestReview(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	lea, ben := f.user(t, "Lea"), f.user(t, "Ben")
@@ -333,6 +342,7 @@ func TestRequestReview(t *testing.T) {
 }
 
 func TestLatestFor(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	lea, ben := f.user(t, "Lea"), f.user(t, "Ben")
@@ -375,6 +385,7 @@ func TestLatestFor(t *testing.T) {
 }
 
 func TestQueueOrder(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	rita := f.user(t, "Rita")
@@ -450,6 +461,7 @@ func TestQueueOrder(t *testing.T) {
 }
 
 func TestAgreement(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	rita, sam := f.user(t, "Rita"), f.user(t, "Sam")

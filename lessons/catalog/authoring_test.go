@@ -47,6 +47,7 @@ func edit(t *testing.T, cat *catalog.Catalog, fn func(*lessons.SourceParts)) (ba
 }
 
 func TestDraftsStayInvisibleUntilPublished(t *testing.T) {
+	t.Parallel()
 	ctx, _, cat, author := authoring(t)
 	if err := cat.CreateCourse(ctx, author, lessons.Course{Slug: "fresh", Title: "Fresh course", Summary: "New."}); err != nil {
 		t.Fatal(err)
@@ -114,6 +115,7 @@ func TestDraftsStayInvisibleUntilPublished(t *testing.T) {
 }
 
 func TestStaleSaveIsRefusedAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	ctx, _, cat, author := authoring(t)
 	base, first := edit(t, cat, func(p *lessons.SourceParts) { p.Front.Title = "First author's title" })
 	_, second := edit(t, cat, func(p *lessons.SourceParts) { p.Front.Title = "Second author's title" })
@@ -141,6 +143,7 @@ func TestStaleSaveIsRefusedAndWritesNothing(t *testing.T) {
 }
 
 func TestSaveDraftReportsProblemsAtTheirLines(t *testing.T) {
+	t.Parallel()
 	ctx, _, cat, author := authoring(t)
 	for _, c := range []struct {
 		name     string
@@ -174,6 +177,7 @@ func TestSaveDraftReportsProblemsAtTheirLines(t *testing.T) {
 }
 
 func TestPublishWaitsForCalibration(t *testing.T) {
+	t.Parallel()
 	ctx, _, cat, author := authoring(t)
 	// A probe example expecting a point its criterion has no cues for: the
 	// scorer can never give it.
@@ -199,6 +203,7 @@ func TestPublishWaitsForCalibration(t *testing.T) {
 }
 
 func TestAuditSaysWhoChangedWhatAndWhen(t *testing.T) {
+	t.Parallel()
 	ctx, _, cat, author := authoring(t)
 	base, src := edit(t, cat, func(p *lessons.SourceParts) {
 		p.Front.Minutes = 12

@@ -28,6 +28,7 @@ func siblingTitles(t *testing.T, cat *catalog.Catalog, lesson string) []string {
 // lessons is cached by their current revisions, so a new revision of
 // another lesson, or a new lesson, shows at once.
 func TestLessonListFollowsChanges(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.New(t)
 	cat := catalog.New(pool)
@@ -72,6 +73,7 @@ func (c *column) Dest() any                        { return &c.got }
 // TestLessonExtraColumns: extra columns are read in the lesson's query,
 // each with its own parameters.
 func TestLessonExtraColumns(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.New(t)
 	cat := catalog.New(pool)

@@ -69,6 +69,7 @@ func revisions(t *testing.T, pool *pgxpool.Pool) map[string][]int {
 }
 
 func TestImportRevisions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.New(t)
 	cat := catalog.New(pool)
@@ -121,6 +122,7 @@ func TestImportRevisions(t *testing.T) {
 // TestImportAllOrNothing makes the second course fail in the database and
 // checks the first was not written either.
 func TestImportAllOrNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.New(t)
 	cat := catalog.New(pool)
@@ -142,6 +144,7 @@ func TestImportAllOrNothing(t *testing.T) {
 }
 
 func TestCourseAndLessonReads(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.New(t)
 	cat := catalog.New(pool)

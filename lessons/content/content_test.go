@@ -20,6 +20,7 @@ func load(t testing.TB) []lessons.CourseFiles {
 // TestShippedCourseCalibrates fails when the scorer disagrees with any
 // calibration example an author wrote.
 func TestShippedCourseCalibrates(t *testing.T) {
+	t.Parallel()
 	if err := lessons.CalibrateAll(load(t)); err != nil {
 		t.Errorf("calibration examples the scorer gets wrong:\n%v", err)
 	}
@@ -29,6 +30,7 @@ func TestShippedCourseCalibrates(t *testing.T) {
 // 20 calibration examples for release-and-traffic, 8 for every other
 // exercise and probe.
 func TestEveryScoredItemHasExamples(t *testing.T) {
+	t.Parallel()
 	for _, c := range load(t) {
 		for _, lf := range c.Lessons {
 			for _, b := range lf.Lesson.Blocks {

@@ -18,6 +18,7 @@ import (
 // from its misses (by paraphrase families, not by fitting the answers), so
 // it now guards against regressions rather than estimating unseen agreement.
 func TestHeldOutAgreement(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("testdata/heldout-release-and-traffic.jsonl")
 	if err != nil {
 		t.Fatal(err)

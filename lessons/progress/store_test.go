@@ -74,6 +74,7 @@ func (f fixture) attempt(i int, right bool, minute int) progress.Attempt {
 }
 
 func TestFirstAttemptAccuracyCountsOnlyTheFirst(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t)
 	for _, a := range []progress.Attempt{
@@ -107,6 +108,7 @@ func TestFirstAttemptAccuracyCountsOnlyTheFirst(t *testing.T) {
 }
 
 func TestMergeMovesAnonymousAnswersOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t)
 	var anon progress.Anonymous
@@ -148,6 +150,7 @@ func TestMergeMovesAnonymousAnswersOnce(t *testing.T) {
 }
 
 func TestLessonCompletion(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t)
 	summary := f.page.Siblings[2]
@@ -187,6 +190,7 @@ func TestLessonCompletion(t *testing.T) {
 }
 
 func TestNewResponseRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	long := string(bytes.Repeat([]byte("a"), progress.MaxAnswer+1))
 	tests := []struct {
 		name       string
@@ -200,6 +204,7 @@ func TestNewResponseRejectsBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := progress.NewResponse(lessons.KindExplain, tt.answer, tt.confidence)
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("err = %v, want %q", err, tt.want)
@@ -209,6 +214,7 @@ func TestNewResponseRejectsBadInput(t *testing.T) {
 }
 
 func TestExportCSV(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t)
 	if err := f.store.RecordAttempt(ctx, f.userID, f.attempt(0, false, 1)); err != nil {

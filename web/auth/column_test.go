@@ -14,6 +14,7 @@ import (
 // TestUserColumn: the account read inside another query is the account
 // ByID reads, field for field; a missing one is ErrNotFound.
 func TestUserColumn(t *testing.T) {
+	t.Parallel()
 	s, pool := newStore(t)
 	ctx := context.Background()
 	u := mustCreate(t, s, "ivy@example.com", "Ivy", auth.Instructor)

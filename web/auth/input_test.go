@@ -22,6 +22,7 @@ func inputErr(err error) (field, msg string) {
 }
 
 func TestNormalizeEmail(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in, want, wantMsg string
 	}{
@@ -51,6 +52,7 @@ func TestNormalizeEmail(t *testing.T) {
 }
 
 func TestNormalizeDisplayName(t *testing.T) {
+	t.Parallel()
 	const controls = "Use letters, numbers, spaces and punctuation only: no line breaks, tabs or other control characters."
 	tests := []struct {
 		in, want, wantMsg string
@@ -80,6 +82,7 @@ func TestNormalizeDisplayName(t *testing.T) {
 }
 
 func TestCheckPassword(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in, wantMsg string
 	}{
@@ -102,6 +105,7 @@ func TestCheckPassword(t *testing.T) {
 }
 
 func TestParseRole(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in      string
 		want    auth.Role

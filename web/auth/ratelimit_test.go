@@ -17,6 +17,7 @@ import (
 var _ httprate.LimitCounter = (*auth.RateCounter)(nil)
 
 func TestRateCounterCounts(t *testing.T) {
+	t.Parallel()
 	pool := pgtest.New(t)
 	c := auth.NewRateCounter(pool, "test")
 	c.Config(10, time.Minute)
@@ -63,6 +64,7 @@ func TestRateCounterCounts(t *testing.T) {
 // separate counters over one database see each other's counts when they
 // share a namespace, and not otherwise.
 func TestRateCounterSharedAndNamespaced(t *testing.T) {
+	t.Parallel()
 	pool := pgtest.New(t)
 	w := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
 	a := auth.NewRateCounter(pool, "signin-ip")
@@ -98,6 +100,7 @@ func TestRateCounterSharedAndNamespaced(t *testing.T) {
 }
 
 func TestRateCounterDeletesExpiredWindows(t *testing.T) {
+	t.Parallel()
 	pool := pgtest.New(t)
 	ctx := context.Background()
 	c := auth.NewRateCounter(pool, "ip")
@@ -146,6 +149,7 @@ func TestRateCounterDeletesExpiredWindows(t *testing.T) {
 // TestRateCounterWithHTTPRate runs the counter under httprate, as the
 // sign-in limits do, with two limiters standing in for two processes.
 func TestRateCounterWithHTTPRate(t *testing.T) {
+	t.Parallel()
 	pool := pgtest.New(t)
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
 	newLimiter := func() http.Handler {

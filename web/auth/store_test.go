@@ -36,6 +36,7 @@ func mustCreate(t *testing.T, s *auth.Store, email, name string, role auth.Role)
 var ignoreTimes = cmpopts.IgnoreFields(auth.User{}, "CreatedAt")
 
 func TestCreate(t *testing.T) {
+	t.Parallel()
 	s, pool := newStore(t)
 	ctx := context.Background()
 	mustCreate(t, s, "taken@example.com", "First", auth.Learner)
@@ -130,6 +131,7 @@ func TestCreate(t *testing.T) {
 }
 
 func TestCreateStoresArgon2idHash(t *testing.T) {
+	t.Parallel()
 	s, pool := newStore(t)
 	ctx := context.Background()
 	a := mustCreate(t, s, "a@example.com", "A", auth.Learner)
@@ -158,6 +160,7 @@ func TestCreateStoresArgon2idHash(t *testing.T) {
 }
 
 func TestAuthenticate(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t)
 	ada := mustCreate(t, s, "ada@example.com", "Ada", auth.Admin)
 
@@ -177,6 +180,7 @@ func TestAuthenticate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			got, err := s.Authenticate(context.Background(), tt.email, tt.password)
 			if tt.wantErr != nil {
 				// The same error value, so no caller can tell the cases apart.
@@ -199,12 +203,14 @@ func TestAuthenticate(t *testing.T) {
 }
 
 func TestLookups(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t)
 	ctx := context.Background()
 	ada := mustCreate(t, s, "ada@example.com", "Ada", auth.Admin)
 	grace := mustCreate(t, s, "grace@example.com", "Grace", auth.Learner)
 
 	t.Run("ByID", func(t *testing.T) {
+		t.Parallel()
 		got, err := s.ByID(ctx, grace.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -217,6 +223,7 @@ func TestLookups(t *testing.T) {
 		}
 	})
 	t.Run("ByEmail", func(t *testing.T) {
+		t.Parallel()
 		got, err := s.ByEmail(ctx, "Ada@Example.com")
 		if err != nil {
 			t.Fatal(err)
@@ -231,6 +238,7 @@ func TestLookups(t *testing.T) {
 		}
 	})
 	t.Run("List oldest first", func(t *testing.T) {
+		t.Parallel()
 		got, err := s.List(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -242,6 +250,7 @@ func TestLookups(t *testing.T) {
 }
 
 func TestSetRole(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t)
 	ctx := context.Background()
 	ada := mustCreate(t, s, "ada@example.com", "Ada", auth.Admin)
