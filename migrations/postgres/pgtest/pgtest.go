@@ -2,6 +2,13 @@
 // template that the migrations ran into once. The server comes from
 // TEST_DATABASE_URL (default: the local server, found the way psql finds
 // it). With no reachable server, tests skip loudly, and fail when CI is set.
+//
+// Cloning a database waits on the disk far longer than it uses the CPU, so
+// it happens off the tests' path: a few clones are kept ready ahead of the
+// tests that will take them. The spares nobody took when a test process
+// exits are dropped by the next one to start: each process holds an
+// advisory lock for as long as it runs, so a database whose owner's lock is
+// free is known to be abandoned.
 package pgtest
 
 import (
@@ -10,7 +17,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
+	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -23,13 +34,37 @@ import (
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
+const (
+	// templateLock serialises template builds across test processes.
+	templateLock = 727274
+	// ownerLock, with a process's run id as the second key, is held by that
+	// process while it runs (two-key advisory locks are a separate space
+	// from templateLock's one-key lock).
+	ownerLock = 727275
+	// prefix names the databases this package clones:
+	// practicum_t_<run id>_<n>.
+	prefix = "practicum_t_"
+)
+
 var (
 	setupOnce sync.Once
 	admin     *pgxpool.Pool
+	owner     *pgx.Conn // holds ownerLock for runID until the process exits
 	template  string
 	setupErr  error
+	runID     = rand.Int32()
 	counter   atomic.Int64
+	// spares receives databases cloned ahead of need, one for each test
+	// that may run at once (go test's -parallel default); each one taken
+	// starts another clone.
+	spares chan clone
+	ahead  = min(max(runtime.GOMAXPROCS(0), 2), 8)
 )
+
+type clone struct {
+	name string
+	err  error
+}
 
 func serverDSN() string {
 	if v := os.Getenv("TEST_DATABASE_URL"); v != "" {
@@ -63,23 +98,39 @@ func NewDSN(t testing.TB) string {
 		}
 		t.Skip(msg)
 	}
-	ctx := context.Background()
-	name := fmt.Sprintf("practicum_test_%d_%d", os.Getpid(), counter.Add(1))
-	if _, err := admin.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, template)); err != nil {
-		t.Fatalf("pgtest: cloning %s: %v", template, err)
+	c := <-spares
+	go cloneTemplate()
+	if c.err != nil {
+		t.Fatalf("pgtest: cloning %s: %v", template, c.err)
 	}
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("pgtest: dropping %s: %v", name, err)
+		if err := drop(c.name); err != nil {
+			t.Errorf("pgtest: %v", err)
 		}
 	})
 	cfg, err := pgx.ParseConfig(serverDSN())
 	if err != nil {
 		t.Fatalf("pgtest: %v", err)
 	}
-	return fmt.Sprintf("host=%s port=%d user=%s dbname=%s", cfg.Host, cfg.Port, cfg.User, name) + password(cfg)
+	return fmt.Sprintf("host=%s port=%d user=%s dbname=%s", cfg.Host, cfg.Port, cfg.User, c.name) + password(cfg)
+}
+
+// cloneTemplate creates a database from the template and hands it to the
+// next test that asks.
+func cloneTemplate() {
+	name := fmt.Sprintf("%s%d_%d", prefix, runID, counter.Add(1))
+	_, err := admin.Exec(context.Background(), fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, template))
+	spares <- clone{name, err}
+}
+
+// drop removes a database this package cloned.
+func drop(name string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+		return fmt.Errorf("dropping %s: %w", name, err)
+	}
+	return nil
 }
 
 func password(cfg *pgx.ConnConfig) string {
@@ -96,7 +147,62 @@ func setup() {
 	if setupErr != nil {
 		return
 	}
+	// Own the run id before making any database named for it.
+	owner, setupErr = pgx.ConnectConfig(ctx, admin.Config().ConnConfig.Copy())
+	if setupErr != nil {
+		return
+	}
+	if _, setupErr = owner.Exec(ctx, "SELECT pg_advisory_lock($1, $2)", ownerLock, runID); setupErr != nil {
+		return
+	}
 	template, setupErr = migrationTemplate(ctx)
+	if setupErr != nil {
+		return
+	}
+	spares = make(chan clone, ahead)
+	for range ahead {
+		go cloneTemplate()
+	}
+	go sweep()
+}
+
+// sweep drops the databases of test processes that have exited.
+func sweep() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	rows, err := admin.Query(ctx, `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, prefix)
+	if err != nil {
+		return
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return
+	}
+	byRun := map[int32][]string{}
+	for _, name := range names {
+		id, _, ok := strings.Cut(strings.TrimPrefix(name, prefix), "_")
+		if n, err := strconv.ParseInt(id, 10, 32); ok && err == nil && int32(n) != runID {
+			byRun[int32(n)] = append(byRun[int32(n)], name)
+		}
+	}
+	if len(byRun) == 0 {
+		return
+	}
+	conn, err := admin.Acquire(ctx)
+	if err != nil {
+		return
+	}
+	defer conn.Release()
+	for id, names := range byRun {
+		var abandoned bool
+		if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1, $2)", ownerLock, id).Scan(&abandoned); err != nil || !abandoned {
+			continue
+		}
+		for _, name := range names {
+			drop(name) //nolint:errcheck // the next sweep tries again
+		}
+		conn.Exec(ctx, "SELECT pg_advisory_unlock($1, $2)", ownerLock, id) //nolint:errcheck
+	}
 }
 
 // migrationTemplate builds the template once per set of migrations; test
@@ -112,10 +218,10 @@ func migrationTemplate(ctx context.Context) (string, error) {
 		return "", err
 	}
 	defer conn.Release()
-	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(727274)"); err != nil {
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", templateLock); err != nil {
 		return "", err
 	}
-	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(727274)") //nolint:errcheck
+	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", templateLock) //nolint:errcheck
 	var exists bool
 	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
 		return "", err
