@@ -23,6 +23,7 @@ func languageRubric() *Rubric {
 }
 
 func TestLanguage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		answer string
@@ -55,6 +56,7 @@ func TestLanguage(t *testing.T) {
 }
 
 func TestCanonicalNumber(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"2,000", "2000"}, {"2000", "2000"}, {"0.60", "0.6"}, {"3k", "3000"}, {"two", "2"}, {"1,2", ""},
 	}

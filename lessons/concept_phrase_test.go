@@ -17,6 +17,7 @@ const phraseLesson = "---\ncourse: c\nposition: 1\nslug: s\ntitle: T\ngoal: G.\n
 // TestConceptPhrases: a concept may carry a learner-facing phrase; feedback
 // uses it instead of the concept's name, and the block form keeps it.
 func TestConceptPhrases(t *testing.T) {
+	t.Parallel()
 	l, err := Parse("phrase.md", []byte(phraseLesson))
 	if err != nil {
 		t.Fatalf("Parse: %v", err)

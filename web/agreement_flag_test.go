@@ -17,6 +17,7 @@ import (
 // the provisional flag foretold a reviewer changing the total, overall
 // and month by month.
 func TestAgreementShowsTheProvisionalFlag(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner})
 	store := scores.NewStore(s.pool)

@@ -51,6 +51,7 @@ func doubtfulAnswer(t *testing.T, s *site) (string, grading.Score) {
 // review request), to a reviewer's decision, after which the learner reads
 // the reviewer's verdict instead of the scorer's rationale.
 func TestProvisionalAnswerThroughTheQueue(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner, "Max": auth.Learner})
 	lea, ivan := as["Lea"], as["Ivan"]

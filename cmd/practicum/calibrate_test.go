@@ -11,6 +11,7 @@ import (
 )
 
 func TestCalibrateReports(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	answers := filepath.Join(dir, "answers.jsonl")
 	lines := `{"id": "strong", "text": "Compare long-prompt latency on the old and new versions at the same arrival rate, and split queue wait from prefill execution time. Both versions slow only on long prompts, which points at waiting under load rather than the release. The release and the traffic rise coincide, so a blanket rollback is not supported and could overload the old pool. Cap long-prompt admission for bulk work. Recovery means useful completions and oldest queue age back to normal; if queue age falls but prefill stays slow, I'm wrong.", "scores": {"result": 1, "reasoning": 1, "failure_case": 1, "verification": 1}}

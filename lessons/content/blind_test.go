@@ -80,6 +80,7 @@ func readBlind(t testing.TB, key string) []blindAnswer {
 // since, so these are regression guards, not estimates of unseen
 // agreement: first-contact figures are in BENCHMARKS.md.
 func TestBlindAgreement(t *testing.T) {
+	t.Parallel()
 	var all, wrong, wrongProvisional int
 	var agreement, provisional float64
 	for key := range blindItems {
@@ -124,6 +125,7 @@ func TestBlindAgreement(t *testing.T) {
 // out, however much it resembles good answers. (Where an item's own cues
 // accept such an answer, that is the item's to fix: the test logs it.)
 func TestOppositeConclusionEarnsNoResult(t *testing.T) {
+	t.Parallel()
 	for key := range blindItems {
 		scoring := blindScoring(t, key)
 		for _, a := range readBlind(t, key) {
