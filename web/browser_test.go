@@ -1,5 +1,10 @@
 package web_test
 
+// The browser tests drive headless Chromium through whole journeys, one
+// journey to a file named browser_<journey>_test.go. This file holds what
+// they share: starting the browser, waiting for pages, the selectors and
+// the accessibility audit.
+
 import (
 	"context"
 	"encoding/json"
@@ -13,9 +18,17 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// browser starts headless Chromium for one test. Without chromium the test
-// is skipped, unless CI is set: CI installs it, so its absence is a failure.
-func browser(t *testing.T) context.Context {
+// browserTab is a headless Chromium tab of one test's own; its methods fail
+// the test on any error.
+type browserTab struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+// openBrowser starts headless Chromium for one test. Without chromium the
+// test is skipped, unless CI is set: CI installs it, so its absence is a
+// failure.
+func openBrowser(t *testing.T) *browserTab {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
@@ -39,30 +52,71 @@ func browser(t *testing.T) context.Context {
 	ctx, cancelCtx := chromedp.NewContext(alloc)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	return ctx
+	return &browserTab{t: t, ctx: ctx}
 }
 
-// waitForPage waits until the page that a form submission or link led to
+// do runs steps in the tab.
+func (b *browserTab) do(steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// text is the text of the element sel finds.
+func (b *browserTab) text(sel string) string {
+	b.t.Helper()
+	s, err := chromedp.Run(b.ctx, chromedp.Text(sel))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return s
+}
+
+// flatText is text with every run of white space made one space.
+func (b *browserTab) flatText(sel string) string {
+	b.t.Helper()
+	return strings.Join(strings.Fields(b.text(sel)), " ")
+}
+
+// waitFor waits until the page that a form submission or link led to
 // shows xpath. A query started on the old document can miss the new one, so
 // this polls by evaluating in whatever document is current.
-func waitForPage(t *testing.T, ctx context.Context, xpath string) {
-	t.Helper()
+func (b *browserTab) waitFor(xpath string) {
+	b.t.Helper()
 	expr := fmt.Sprintf(`document.readyState === "complete" && !!document.evaluate(%q, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue`, xpath)
 	for {
 		// An evaluation caught in a navigation can hang; bound each try.
-		try, cancel := context.WithTimeout(ctx, 2*time.Second)
+		try, cancel := context.WithTimeout(b.ctx, 2*time.Second)
 		ok, err := chromedp.Run(try, chromedp.Evaluate[bool](expr))
 		cancel()
 		if err == nil && ok {
 			return
 		}
 		select {
-		case <-ctx.Done():
-			loc, _ := chromedp.Run(context.WithoutCancel(ctx), chromedp.Location())
-			t.Fatalf("waiting for %s on %s: %v (last error: %v)", xpath, loc, ctx.Err(), err)
+		case <-b.ctx.Done():
+			loc, _ := chromedp.Run(context.WithoutCancel(b.ctx), chromedp.Location())
+			b.t.Fatalf("waiting for %s on %s: %v (last error: %v)", xpath, loc, b.ctx.Err(), err)
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+// signIn signs in on s's sign-in page with the tests' password and waits
+// for then, the page signing in leads to.
+func (b *browserTab) signIn(s *site, email, then string) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(s.URL + "/signin"))
+	b.waitFor(byLabel("Email"))
+	b.do(chromedp.SendKeys(byLabel("Email"), email), chromedp.SendKeys(byLabel("Password"), password), chromedp.Click(button("Sign in")))
+	b.waitFor(then)
+}
+
+// signOut signs name out from the header and waits for the signed-out page.
+func (b *browserTab) signOut(name string) {
+	b.t.Helper()
+	b.do(chromedp.Click(button("Sign out " + name)))
+	b.waitFor(link("Sign in"))
 }
 
 // The selectors below find controls by their visible label or text, as a
@@ -75,6 +129,24 @@ func button(text string) string { return fmt.Sprintf(`//button[normalize-space(.
 
 func link(text string) string { return fmt.Sprintf(`//a[normalize-space(.)=%q]`, text) }
 
+func h1(text string) string { return fmt.Sprintf(`//h1[normalize-space(.)=%q]`, text) }
+
+// dashboard is the page signing in leads to.
+var dashboard = h1("Your dashboard")
+
+// inFieldset is the control labelled label inside the fieldset whose legend
+// reads legend, for the labels the block form repeats per option,
+// criterion and example.
+func inFieldset(legend, label string) string {
+	return fmt.Sprintf(`//fieldset[legend[normalize-space(.)=%q]]//*[@id=//label[normalize-space(.)=%q]/@for]`, legend, label)
+}
+
+// criterionChoice is the "0 points" or "1 point" label in a criterion's
+// fieldset on the review screen.
+func criterionChoice(legend, choice string) string {
+	return fmt.Sprintf(`//fieldset[legend[normalize-space(.)=%q]]//label[normalize-space(.)=%q]`, legend, choice)
+}
+
 // checkpointSection is the checkpoint whose heading reads "Checkpoint n of 5".
 func checkpointSection(n int) string {
 	return fmt.Sprintf(`//section[.//*[self::h2 or self::h3 or self::h4][normalize-space(.)='Checkpoint %d of 5']]`, n)
@@ -83,73 +155,6 @@ func checkpointSection(n int) string {
 // chooseOption clicks the option whose letter is given, in checkpoint n.
 func chooseOption(n int, letter string) chromedp.Action[chromedp.Void] {
 	return chromedp.Click(checkpointSection(n) + fmt.Sprintf(`//label[.//span[normalize-space(.)=%q]]`, letter))
-}
-
-func TestLearnerJourneyInBrowser(t *testing.T) {
-	t.Parallel()
-	s := newSite(t)
-	ctx := browser(t)
-	cps, _ := s.checkpoints(t)
-	right := string(rune('A' + cps[0].Checkpoint.Correct()))
-	wrong := string(rune('A' + (cps[1].Checkpoint.Correct()+1)%4))
-	do := func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	text := func(sel string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Text(sel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	result := func(n int) string { return checkpointSection(n) + `//*[@data-testid='checkpoint-result']` }
-
-	do(chromedp.Navigate(s.URL+lesson3),
-		chromedp.WaitVisible(`//h1[normalize-space(.)='Work a serving incident from observations']`),
-		auditAccessibility(t, "lesson page"))
-
-	// One right, one wrong; htmx swaps each checkpoint in place.
-	do(chooseOption(1, right), chromedp.Click(checkpointSection(1)+button("Check answer")), chromedp.WaitVisible(result(1)))
-	verdict1 := text(result(1))
-	do(chooseOption(2, wrong), chromedp.Click(checkpointSection(2)+button("Check answer")), chromedp.WaitVisible(result(2)))
-	verdict2 := text(result(2))
-
-	// Sign up, sign out, sign in.
-	dashboard := `//h1[normalize-space(.)='Your dashboard']`
-	do(chromedp.Click(link("Create account")))
-	waitForPage(t, ctx, byLabel("Name"))
-	do(auditAccessibility(t, "sign-up page"),
-		chromedp.SendKeys(byLabel("Name"), "Ada Learner"),
-		chromedp.SendKeys(byLabel("Email"), "ada@example.com"),
-		chromedp.SendKeys(byLabel("Password"), "correct horse battery"),
-		chromedp.Click(button("Create account")))
-	waitForPage(t, ctx, dashboard)
-	do(chromedp.Click(button("Sign out Ada Learner")))
-	waitForPage(t, ctx, link("Sign in"))
-	do(chromedp.Click(link("Sign in")))
-	waitForPage(t, ctx, byLabel("Email"))
-	do(auditAccessibility(t, "sign-in page"),
-		chromedp.SendKeys(byLabel("Email"), "ada@example.com"),
-		chromedp.SendKeys(byLabel("Password"), "correct horse battery"),
-		chromedp.Click(button("Sign in")))
-	waitForPage(t, ctx, dashboard)
-	do(auditAccessibility(t, "dashboard"))
-	accuracy := text(`//*[@data-testid='accuracy']`)
-	missed := text(`//*[@data-testid='missed']`)
-
-	if !strings.Contains(verdict1, "Correct.") || !strings.Contains(verdict2, "Not quite.") {
-		t.Errorf("verdicts = %q / %q, want Correct. then Not quite.", verdict1, verdict2)
-	}
-	if !strings.HasPrefix(accuracy, "50% first-attempt accuracy") {
-		t.Errorf("dashboard accuracy = %q, want 50%%", accuracy)
-	}
-	if !strings.Contains(missed, "Checkpoint 2 in Work a serving incident from observations") {
-		t.Errorf("missed checkpoints = %q, want checkpoint 2 of lesson 3", missed)
-	}
 }
 
 // auditAccessibility runs axe-core's WCAG 2.1 A and AA rules on the page

@@ -10,13 +10,6 @@ import (
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
-// inFieldset is the control labelled label inside the fieldset whose legend
-// reads legend, for the labels the block form repeats per option,
-// criterion and example.
-func inFieldset(legend, label string) string {
-	return fmt.Sprintf(`//fieldset[legend[normalize-space(.)=%q]]//*[@id=//label[normalize-space(.)=%q]/@for]`, legend, label)
-}
-
 // TestAuthoringJourneyInBrowser: an instructor adds an interview probe to a
 // shipped lesson through its form, with concepts, rubric cues and two
 // calibration examples the scorer agrees with, saves the draft and
@@ -25,7 +18,7 @@ func inFieldset(legend, label string) string {
 func TestAuthoringJourneyInBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	ctx := browser(t)
+	b := openBrowser(t)
 	for _, u := range []struct {
 		name, email string
 		role        auth.Role
@@ -34,42 +27,21 @@ func TestAuthoringJourneyInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	do := func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	text := func(sel string) string {
-		t.Helper()
-		got, err := chromedp.Run(ctx, chromedp.Text(sel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return strings.Join(strings.Fields(got), " ")
-	}
-	signIn := func(email string) {
-		t.Helper()
-		do(chromedp.Navigate(s.URL + "/signin"))
-		waitForPage(t, ctx, byLabel("Email"))
-		do(chromedp.SendKeys(byLabel("Email"), email), chromedp.SendKeys(byLabel("Password"), password), chromedp.Click(button("Sign in")))
-		waitForPage(t, ctx, `//h1[normalize-space(.)='Your dashboard']`)
-	}
 	const question = "After a deploy, every replica restarted and first-token latency doubled for ten minutes. What do you check first?"
 
 	// The instructor opens a shipped lesson's editor and adds a probe.
-	signIn("ines@example.com")
-	do(chromedp.Navigate(s.URL + lesson1Author))
-	waitForPage(t, ctx, link("Add an interview probe"))
-	do(auditAccessibility(t, "lesson editor"), chromedp.Click(link("Add an interview probe")))
-	waitForPage(t, ctx, `//h1[normalize-space(.)='New interview probe']`)
+	b.signIn(s, "ines@example.com", dashboard)
+	b.do(chromedp.Navigate(s.URL + lesson1Author))
+	b.waitFor(link("Add an interview probe"))
+	b.do(auditAccessibility(t, "lesson editor"), chromedp.Click(link("Add an interview probe")))
+	b.waitFor(`//h1[normalize-space(.)='New interview probe']`)
 	// Saving it blank shows every problem beside its field.
-	do(auditAccessibility(t, "new probe form"), chromedp.Click(button("Save draft")))
-	waitForPage(t, ctx, `//*[@data-testid='error-summary']`)
-	if got := text(`//*[@id='evidence_class-error']`); !strings.Contains(got, "evidence_class") {
+	b.do(auditAccessibility(t, "new probe form"), chromedp.Click(button("Save draft")))
+	b.waitFor(`//*[@data-testid='error-summary']`)
+	if got := b.flatText(`//*[@id='evidence_class-error']`); !strings.Contains(got, "evidence_class") {
 		t.Errorf("beside Evidence class: %q", got)
 	}
-	do(auditAccessibility(t, "probe form with problems"),
+	b.do(auditAccessibility(t, "probe form with problems"),
 		chromedp.SendKeys(byLabel("Key"), "cold-cache-restart"),
 		chromedp.SendKeys(byLabel("Question"), question),
 		chromedp.SetValue(byLabel("Evidence class"), "recommended"),
@@ -87,49 +59,48 @@ func TestAuthoringJourneyInBrowser(t *testing.T) {
 		{"Rubric: Failure case", "Does not blame the release that happened to coincide.", "not-the-version"},
 		{"Rubric: Verification", "Watches the hit rate recover together with latency.", "hit-rate-check"},
 	} {
-		do(chromedp.SendKeys(inFieldset(c.legend, "What earns the point"), c.point),
+		b.do(chromedp.SendKeys(inFieldset(c.legend, "What earns the point"), c.point),
 			chromedp.SendKeys(inFieldset(c.legend, "Requires all of"), c.requires))
 	}
 	// Two calibration examples: a full answer and an empty one.
-	do(chromedp.SendKeys(inFieldset("New example", "Answer"), "The prefix cache is cold after every replica restarted, so first tokens wait for a full prefill. "+
+	b.do(chromedp.SendKeys(inFieldset("New example", "Answer"), "The prefix cache is cold after every replica restarted, so first tokens wait for a full prefill. "+
 		"This is not the new version's fault. I would watch the hit rate recover and latency fall with it."))
 	for _, c := range []string{"Earns result", "Earns reasoning", "Earns failure case", "Earns verification"} {
-		do(chromedp.Click(inFieldset("New example", "Answer") + `/ancestor::fieldset[1]//label[normalize-space(.)='` + c + `']`))
+		b.do(chromedp.Click(inFieldset("New example", "Answer") + `/ancestor::fieldset[1]//label[normalize-space(.)='` + c + `']`))
 	}
-	do(chromedp.Click(button("Add another example")))
-	waitForPage(t, ctx, `//fieldset[legend[normalize-space(.)='New example 2']]`)
-	do(chromedp.SendKeys(inFieldset("New example 2", "Answer"), "I would roll back the release."),
+	b.do(chromedp.Click(button("Add another example")))
+	b.waitFor(`//fieldset[legend[normalize-space(.)='New example 2']]`)
+	b.do(chromedp.SendKeys(inFieldset("New example 2", "Answer"), "I would roll back the release."),
 		chromedp.SendKeys(inFieldset("New example 2", "Note (optional)"), "A wrong, unbounded fix earns nothing."),
 		chromedp.Click(button("Save draft")))
 
 	// The editor shows the draft, with the scorer agreeing; publish it.
-	waitForPage(t, ctx, `//*[@data-testid='notice'][contains(., 'Saved draft revision')]`)
-	if got := text(`//*[@data-testid='blocks']`); !strings.Contains(got, "cold-cache-restart") {
+	b.waitFor(`//*[@data-testid='notice'][contains(., 'Saved draft revision')]`)
+	if got := b.flatText(`//*[@data-testid='blocks']`); !strings.Contains(got, "cold-cache-restart") {
 		t.Errorf("the editor's blocks = %q, want the new probe", got)
 	}
-	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=calibration]").length`)); n != 0 {
-		t.Fatalf("the scorer disagrees with the calibration examples: %s", text(`//*[@data-testid='calibration']`))
+	if n, _ := chromedp.Run(b.ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=calibration]").length`)); n != 0 {
+		t.Fatalf("the scorer disagrees with the calibration examples: %s", b.flatText(`//*[@data-testid='calibration']`))
 	}
-	do(chromedp.Click(`//form[contains(@action, '/publish')]//button`))
-	waitForPage(t, ctx, `//*[@data-testid='notice'][contains(., 'Published revision')]`)
-	do(chromedp.Click(button("Sign out Ines Instructor")))
-	waitForPage(t, ctx, link("Sign in"))
+	b.do(chromedp.Click(`//form[contains(@action, '/publish')]//button`))
+	b.waitFor(`//*[@data-testid='notice'][contains(., 'Published revision')]`)
+	b.signOut("Ines Instructor")
 
 	// The learner answers the new probe and is scored.
-	signIn("lee@example.com")
+	b.signIn(s, "lee@example.com", dashboard)
 	probe := fmt.Sprintf(`//section[@data-testid='probe'][.//p[contains(., %q)]]`, "every replica restarted")
-	do(chromedp.Navigate(s.URL + "/courses/serving-incidents/read-the-request-timeline"))
-	waitForPage(t, ctx, probe)
-	do(chromedp.SendKeys(probe+`//textarea`, "Every replica restarted, so the prefix cache went cold and each prompt pays the full prefill again. "+
+	b.do(chromedp.Navigate(s.URL + "/courses/serving-incidents/read-the-request-timeline"))
+	b.waitFor(probe)
+	b.do(chromedp.SendKeys(probe+`//textarea`, "Every replica restarted, so the prefix cache went cold and each prompt pays the full prefill again. "+
 		"It is not the release itself. I would check that the hit rate recovers along with first-token latency."),
 		chromedp.Click(probe+`//label[normalize-space(.)='Getting there']`),
 		chromedp.Click(probe+button("Submit answer for scoring")))
 	score := probe + `//*[@data-testid='score']`
-	waitForPage(t, ctx, score)
-	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("section[data-testid=probe]")].find(s => s.textContent.includes("every replica restarted")).querySelectorAll("[data-testid=score] li.criterion").length`)); err != nil || n != 4 {
+	b.waitFor(score)
+	if n, err := chromedp.Run(b.ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("section[data-testid=probe]")].find(s => s.textContent.includes("every replica restarted")).querySelectorAll("[data-testid=score] li.criterion").length`)); err != nil || n != 4 {
 		t.Fatalf("%d criteria shown (%v), want 4", n, err)
 	}
-	if got := text(score); !strings.Contains(got, "4 of 4") {
+	if got := b.flatText(score); !strings.Contains(got, "4 of 4") {
 		t.Errorf("score = %q, want 4 of 4", got)
 	}
 }

@@ -1,0 +1,62 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestLearnerJourneyInBrowser: a visitor answers two checkpoints on a
+// lesson page, one right and one wrong, signs up, out and in again, and
+// finds both on the dashboard.
+func TestLearnerJourneyInBrowser(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	b := openBrowser(t)
+	cps, _ := s.checkpoints(t)
+	right := string(rune('A' + cps[0].Checkpoint.Correct()))
+	wrong := string(rune('A' + (cps[1].Checkpoint.Correct()+1)%4))
+	result := func(n int) string { return checkpointSection(n) + `//*[@data-testid='checkpoint-result']` }
+
+	b.do(chromedp.Navigate(s.URL+lesson3),
+		chromedp.WaitVisible(`//h1[normalize-space(.)='Work a serving incident from observations']`),
+		auditAccessibility(t, "lesson page"))
+
+	// One right, one wrong; htmx swaps each checkpoint in place.
+	b.do(chooseOption(1, right), chromedp.Click(checkpointSection(1)+button("Check answer")), chromedp.WaitVisible(result(1)))
+	verdict1 := b.text(result(1))
+	b.do(chooseOption(2, wrong), chromedp.Click(checkpointSection(2)+button("Check answer")), chromedp.WaitVisible(result(2)))
+	verdict2 := b.text(result(2))
+
+	// Sign up, sign out, sign in.
+	b.do(chromedp.Click(link("Create account")))
+	b.waitFor(byLabel("Name"))
+	b.do(auditAccessibility(t, "sign-up page"),
+		chromedp.SendKeys(byLabel("Name"), "Ada Learner"),
+		chromedp.SendKeys(byLabel("Email"), "ada@example.com"),
+		chromedp.SendKeys(byLabel("Password"), "correct horse battery"),
+		chromedp.Click(button("Create account")))
+	b.waitFor(dashboard)
+	b.signOut("Ada Learner")
+	b.do(chromedp.Click(link("Sign in")))
+	b.waitFor(byLabel("Email"))
+	b.do(auditAccessibility(t, "sign-in page"),
+		chromedp.SendKeys(byLabel("Email"), "ada@example.com"),
+		chromedp.SendKeys(byLabel("Password"), "correct horse battery"),
+		chromedp.Click(button("Sign in")))
+	b.waitFor(dashboard)
+	b.do(auditAccessibility(t, "dashboard"))
+	accuracy := b.text(`//*[@data-testid='accuracy']`)
+	missed := b.text(`//*[@data-testid='missed']`)
+
+	if !strings.Contains(verdict1, "Correct.") || !strings.Contains(verdict2, "Not quite.") {
+		t.Errorf("verdicts = %q / %q, want Correct. then Not quite.", verdict1, verdict2)
+	}
+	if !strings.HasPrefix(accuracy, "50% first-attempt accuracy") {
+		t.Errorf("dashboard accuracy = %q, want 50%%", accuracy)
+	}
+	if !strings.Contains(missed, "Checkpoint 2 in Work a serving incident from observations") {
+		t.Errorf("missed checkpoints = %q, want checkpoint 2 of lesson 3", missed)
+	}
+}
