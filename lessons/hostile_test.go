@@ -142,10 +142,6 @@ type wantProblem struct {
 
 const front = "---\ncourse: demo\nposition: 1\nslug: a-lesson\ntitle: A lesson\ngoal: Learn one thing well.\nminutes: 10\n---\n\n## Section\n\n"
 
-// frontLines is how many lines front has: a body line n is file line
-// frontLines+n.
-const frontLines = 11
-
 func explain(yaml string) string { return "```yaml explain\n" + yaml + "```\n" }
 
 // aliasBomb is the "billion laughs": ten levels of nine aliases each.

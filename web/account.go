@@ -174,8 +174,7 @@ func retryAfter(w http.ResponseWriter) string {
 // holds across every server process. name keeps its counts apart from
 // other limiters'.
 func (s *Server) limit(name string, n int, window time.Duration, key httprate.KeyFunc, limited http.HandlerFunc) func(http.Handler) http.Handler {
-	return httprate.Limit(n, window,
-		httprate.WithKeyFuncs(key),
+	return httprate.LimitBy(n, window, key,
 		httprate.WithLimitCounter(s.users.RateCounter(name)),
 		httprate.WithLimitHandler(limited),
 		// Without this, httprate answers a failed counter query with its

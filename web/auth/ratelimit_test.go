@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -153,8 +154,7 @@ func TestRateCounterWithHTTPRate(t *testing.T) {
 	pool := pgtest.New(t)
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
 	newLimiter := func() http.Handler {
-		return httprate.Limit(3, time.Hour,
-			httprate.WithKeyFuncs(httprate.KeyByIP),
+		return httprate.LimitBy(3, time.Hour, byAddress,
 			httprate.WithLimitCounter(auth.NewRateCounter(pool, "test")))(ok)
 	}
 	processes := []http.Handler{newLimiter(), newLimiter()}
@@ -180,4 +180,14 @@ func TestRateCounterWithHTTPRate(t *testing.T) {
 	if w.Code != http.StatusOK {
 		t.Errorf("another address got %d, want 200", w.Code)
 	}
+}
+
+// byAddress keys a limit by the connection's address, as the sign-in limits
+// do when no proxy header is trusted.
+func byAddress(r *http.Request) (string, error) {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return httprate.CanonicalizeIP(host), nil
 }

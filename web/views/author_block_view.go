@@ -113,8 +113,6 @@ func (v BlockFormView) action() string {
 	return BlockFormURL(v.Course.Slug, v.Lesson, v.Key)
 }
 
-func (v BlockFormView) scored() bool { return v.Kind.Scored() }
-
 // errorFields lists the fields with errors in form order, for the summary.
 func (v BlockFormView) errorFields() []string {
 	order := []string{"", "key", "title", "question", "prompt", "model_solution", "evidence_class", "strong_answer",
