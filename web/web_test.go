@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -42,11 +43,17 @@ func newSite(t testing.TB) *site {
 	return newSiteOn(t, pgtest.New(t))
 }
 
+// shippedCourses is the shipped course, parsed once for every site: Import
+// only reads it.
+var shippedCourses = sync.OnceValues(func() ([]lessons.CourseFiles, error) {
+	return lessons.Load(content.FS, "lessons/content")
+})
+
 // newSiteOn serves the shipped course from pool.
 func newSiteOn(t testing.TB, pool *pgxpool.Pool) *site {
 	t.Helper()
 	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "lessons/content")
+	courses, err := shippedCourses()
 	if err != nil {
 		t.Fatal(err)
 	}
