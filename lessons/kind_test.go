@@ -8,6 +8,7 @@ import (
 // TestKindRules pins the rules the rest of the code asks the kinds for:
 // completion, scoring and forms change with them.
 func TestKindRules(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		got, want []Kind
 		rule      string

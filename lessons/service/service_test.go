@@ -65,6 +65,7 @@ func (f fixture) item(key string) service.Item {
 // an exercise is stored with its auto score; an anonymous visitor's goes
 // to their session only.
 func TestSubmitResponseScoresSignedInAnswers(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	answer := "Compare long-prompt latency on both versions at the same arrival rate."
@@ -98,6 +99,7 @@ func TestSubmitResponseScoresSignedInAnswers(t *testing.T) {
 // TestMergeAnonymousIsAllOrNothing: merging stores the answers and scores
 // the scored ones; a merge that fails part-way stores nothing.
 func TestMergeAnonymousIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
 	var anon progress.Anonymous

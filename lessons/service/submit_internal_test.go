@@ -19,6 +19,7 @@ import (
 // SubmitScored): an answer whose score cannot be stored is not stored
 // either.
 func TestSubmitScoredIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, pool, revision := newInternalFixture(t)
 	var lea int64
