@@ -144,24 +144,6 @@ func (s *LabelledSet) vector(counts map[string]int) sparse {
 	return v
 }
 
-func dot(a, b sparse) float64 {
-	var sum float64
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i].id == b[j].id:
-			sum += a[i].weight * b[j].weight
-			i++
-			j++
-		case a[i].id < b[j].id:
-			i++
-		default:
-			j++
-		}
-	}
-	return sum
-}
-
 // opinion is what the labelled answers say of one answer.
 type opinion struct {
 	// earned[i] is the similarity-weighted share of the nearest answers
@@ -172,26 +154,50 @@ type opinion struct {
 	nearest, support float64
 	voters           int
 	// toks and sets, to work out sentenceLike only where it decides.
-	toks []token
-	sets []*LabelledSet
+	toks     []token
+	sets     []*LabelledSet
+	like     [4]float64
+	likeDone bool
 }
 
 // sentenceLike is the best similarity of a sentence of the answer to a
-// sentence that earned criterion i.
-func (op opinion) sentenceLike(i int) float64 {
-	best := 0.0
-	for _, s := range op.sets {
-		if s.Len() == 0 || len(s.evidence[i]) == 0 {
-			continue
-		}
-		for _, sentence := range sentencesAt(op.toks, 0, 1<<30) {
-			v := s.vector(featuresOf(sentence))
-			for _, e := range s.evidence[i] {
-				best = max(best, dot(v, e))
+// sentence that earned criterion i. All four are worked out on first use.
+func (op *opinion) sentenceLike(i int) float64 {
+	if !op.likeDone {
+		op.likeDone = true
+		sentences := sentencesAt(op.toks, 0, 1<<30)
+		for _, s := range op.sets {
+			if s.Len() == 0 {
+				continue
+			}
+			dense := make([]float64, len(s.idf))
+			for _, sentence := range sentences {
+				v := s.vector(featuresOf(sentence))
+				for _, f := range v {
+					dense[f.id] = f.weight
+				}
+				for c := range op.like {
+					for _, e := range s.evidence[c] {
+						op.like[c] = max(op.like[c], denseDot(dense, e))
+					}
+				}
+				for _, f := range v {
+					dense[f.id] = 0
+				}
 			}
 		}
 	}
-	return best
+	return op.like[i]
+}
+
+// denseDot is the dot product of a dense vector (by feature id) and a
+// sparse one: one pass over the sparse one's few features.
+func denseDot(dense []float64, v sparse) float64 {
+	var sum float64
+	for _, f := range v {
+		sum += dense[f.id] * f.weight
+	}
+	return sum
 }
 
 // neighbourCount is how many nearest answers vote.
@@ -217,12 +223,15 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 		if s.Len() == 0 {
 			continue
 		}
-		v := s.vector(counts)
+		dense := make([]float64, len(s.idf))
+		for _, f := range s.vector(counts) {
+			dense[f.id] = f.weight
+		}
 		for _, d := range s.docs {
 			if d.key == key {
 				continue // an answer is no evidence about itself
 			}
-			best = append(best, scored{dot(v, d.vec), d.scores})
+			best = append(best, scored{denseDot(dense, d.vec), d.scores})
 		}
 	}
 	slices.SortStableFunc(best, func(a, b scored) int {

@@ -44,7 +44,7 @@ const (
 	errRejected        = 0.20
 )
 
-func weigh(res *Score, verdicts [4]cueVerdict, op opinion, confidence *float64) {
+func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64) {
 	labelled := op.voters > 0
 	right := 1.0 // chance every criterion is right
 	for i, v := range verdicts {

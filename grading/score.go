@@ -124,7 +124,8 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		verdicts[i] = judge(rule, r.Phrases, lookup, toks, answer)
 		confidence -= verdicts[i].penalty
 	}
-	weigh(&res, verdicts, opinionOf(answer, toks, sets...), &confidence)
+	op := opinionOf(answer, toks, sets...)
+	weigh(&res, verdicts, &op, &confidence)
 	for _, cr := range res.Criteria {
 		if cr.Awarded {
 			res.Total++
