@@ -1,6 +1,8 @@
 package grading
 
 import (
+	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -66,9 +68,12 @@ func NewLabelledSet(answers []Labelled) *LabelledSet {
 		kept = append(kept, a)
 	}
 	n := float64(len(kept))
-	for f, d := range df {
+	// Features are numbered in sorted order, not map order, so that every
+	// process sums similarities in the same order: the scorer must give the
+	// same score to the same answer, to the last bit.
+	for _, f := range slices.Sorted(maps.Keys(df)) {
 		set.vocab[f] = int32(len(set.idf))
-		set.idf = append(set.idf, math.Log((n+1)/(float64(d)+1))+1)
+		set.idf = append(set.idf, math.Log((n+1)/(float64(df[f])+1))+1)
 	}
 	set.unseen = math.Log(n+1) + 1
 	for i, a := range kept {
@@ -122,25 +127,34 @@ func featuresOf(toks []token) map[string]int {
 }
 
 func (s *LabelledSet) vector(counts map[string]int) sparse {
+	// Features no labelled answer has count in the length, never in a
+	// match; they carry id -1 until the length is summed.
 	v := make(sparse, 0, len(counts))
-	var norm float64
 	for f, c := range counts {
-		idf := s.unseen
-		id, ok := s.vocab[f]
-		if ok {
-			idf = s.idf[id]
+		idf, id := s.unseen, int32(-1)
+		if known, ok := s.vocab[f]; ok {
+			idf, id = s.idf[known], known
 		}
-		w := (1 + math.Log(float64(c))) * idf
-		norm += w * w
-		if ok { // unseen features count in the length, never in a match
-			v = append(v, feature{id, w})
+		v = append(v, feature{id, (1 + math.Log(float64(c))) * idf})
+	}
+	// Sorted before summing, so the length (and every sum over v) comes
+	// out the same whatever order the map gave.
+	slices.SortFunc(v, func(a, b feature) int {
+		if a.id != b.id {
+			return int(a.id - b.id)
 		}
+		return cmp.Compare(a.weight, b.weight)
+	})
+	var norm float64
+	for _, f := range v {
+		norm += f.weight * f.weight
 	}
 	norm = math.Sqrt(norm)
+	unseen, _ := slices.BinarySearchFunc(v, int32(0), func(f feature, id int32) int { return int(f.id - id) })
+	v = v[unseen:]
 	for i := range v {
 		v[i].weight /= norm
 	}
-	slices.SortFunc(v, func(a, b feature) int { return int(a.id - b.id) })
 	return v
 }
 
