@@ -69,7 +69,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64)
 			// was negated: an answer that reads like good ones but reaches
 			// another conclusion must not earn it on resemblance.
 			cr.Awarded = true
-			cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + needs(v.rule)
+			cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + v.needs
 			p = errOverruled
 			if op.sentenceLike(i) < evidenceLike {
 				p = errOverruledFar

@@ -125,7 +125,7 @@ func (m wordMatcher) matchWord(t token) (ok, typo bool) {
 	if t.stem == m.stem || t.norm == m.norm {
 		return true, false
 	}
-	if !t.function && contains(m.synonyms, t.stem) {
+	if !t.function && slices.Contains(m.synonyms, t.stem) {
 		return true, true // a synonym is as uncertain as a typo
 	}
 	// Stems are short, so a typo between stems is only trusted for long
@@ -561,12 +561,10 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated bool)
 // just after it ("rollback is not …"), that is not one of the pattern's own
 // words.
 func negatedAt(toks []token, oc occurrence, own []bool) bool {
-	clause := toks[oc.first].clause
-	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
-		if toks[j].negator && !own[j] {
-			return true
-		}
+	if earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
+		return true
 	}
+	clause := toks[oc.first].clause
 	next := oc.last + 1
 	if next < len(toks) && toks[next].clause == clause && !own[next] {
 		// "rollback isn't …" negates; "points to load not the release"
@@ -609,12 +607,10 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 	if toks[oc.first].hypothetical {
 		return true
 	}
-	clause := toks[oc.first].clause
-	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
-		if framers[toks[j].norm] && !own[j] {
-			return true
-		}
+	if earlierInClause(toks, oc, own, func(t token) bool { return framers[t.norm] }) {
+		return true
 	}
+	clause := toks[oc.first].clause
 	// Look a few words past it, within the sentence, for a verb and a
 	// verdict against it ("X would be a mistake"), or, within the clause,
 	// a denied predicate ("X is not going to work", "X won't help").
@@ -660,6 +656,18 @@ func weighedAt(toks []token, oc occurrence) bool {
 	}
 	for j := oc.last + 1; j < len(toks) && j <= oc.last+6 && toks[j].clause == clause; j++ {
 		if modals[toks[j].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// earlierInClause reports a word before the occurrence, in its clause and
+// not one of the pattern's own words, for which is holds.
+func earlierInClause(toks []token, oc occurrence, own []bool, is func(token) bool) bool {
+	clause := toks[oc.first].clause
+	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
+		if is(toks[j]) && !own[j] {
 			return true
 		}
 	}

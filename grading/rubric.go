@@ -58,7 +58,8 @@ func (e *CompileError) Error() string { return strings.Join(e.Problems, "; ") }
 type compiledRubric struct {
 	concepts map[string]*concept
 	rules    [4]Rule
-	words    int // distinct pattern words, numbered 0..words-1
+	needs    [4]string // each rule's needsText
+	words    int       // distinct pattern words, numbered 0..words-1
 }
 
 // Check reports problems in the cues: unknown concepts, bad patterns.
@@ -75,6 +76,9 @@ func (r *Rubric) compile() (*compiledRubric, error) {
 func compileRubric(r *Rubric) (*compiledRubric, error) {
 	var problems []string
 	c := &compiledRubric{concepts: map[string]*concept{}, rules: r.Rules}
+	for i, rule := range r.Rules {
+		c.needs[i] = needsText(rule)
+	}
 	names := make([]string, 0, len(r.Concepts))
 	for name := range r.Concepts {
 		names = append(names, name)

@@ -16,8 +16,8 @@ type Score struct {
 	Total    int               `json:"total"`
 	// Confidence is how sure the scorer is, 0–1; low scores go to review.
 	Confidence float64 `json:"confidence"`
-	// Provisional is true when any criterion is: a reviewer should
-	// confirm the score before anyone relies on it.
+	// Provisional is true when the confidence is below ProvisionalBelow:
+	// a reviewer should confirm the score before anyone relies on it.
 	Provisional bool   `json:"provisional"`
 	Version     string `json:"version"`
 }
@@ -71,7 +71,7 @@ const (
 func (r *Rubric) Grade(answer string) (Score, error) { return r.GradeWith(answer) }
 
 // GradeWith scores an answer with both opinions: the authored cues, and
-// the labelled answers in sets (see combine). It is a pure function of the
+// the labelled answers in sets (see weigh). It is a pure function of the
 // rubric, the sets and the text.
 func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	c, err := r.compile()
@@ -121,7 +121,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	}
 	var verdicts [4]cueVerdict
 	for i, rule := range c.rules {
-		verdicts[i] = judge(rule, r.Phrases, lookup, toks, answer)
+		verdicts[i] = judge(rule, c.needs[i], r.Phrases, lookup, toks, answer)
 		confidence -= verdicts[i].penalty
 	}
 	op := opinionOf(answer, toks, sets...)
@@ -158,13 +158,14 @@ type cueVerdict struct {
 	// weak: a match rested on a typo or a synonym.
 	weak  bool
 	noCue bool
-	rule  Rule
+	// needs is what earns the criterion, in the rubric's words.
+	needs string
 }
 
 // judge decides one criterion from the cues and how much doubt the
 // decision carries.
-func judge(rule Rule, phrases map[string]string, lookup func(string) conceptMatch, toks []token, answer string) cueVerdict {
-	v := cueVerdict{CriterionScore: CriterionScore{Criterion: rule.Criterion, Evidence: []Evidence{}}, rule: rule}
+func judge(rule Rule, needs string, phrases map[string]string, lookup func(string) conceptMatch, toks []token, answer string) cueVerdict {
+	v := cueVerdict{CriterionScore: CriterionScore{Criterion: rule.Criterion, Evidence: []Evidence{}}, needs: needs}
 	if rule.empty() {
 		v.Rationale = "No automatic cues for this criterion; a reviewer scores it."
 		v.penalty, v.noCue = 0.2, true
@@ -226,7 +227,7 @@ func judge(rule Rule, phrases map[string]string, lookup func(string) conceptMatc
 	case len(rejected) > 0:
 		v.rejected = true
 		v.Cues = "Not awarded: the answer offers " + strings.Join(rejected, " and ") + ", which this item rules out."
-		v.Rationale = "Not awarded: the answer proposes a move this question rules out. " + needs(rule)
+		v.Rationale = "Not awarded: the answer proposes a move this question rules out. " + needs
 		v.Evidence = quotes(toks, answer, evidence[len(evidence)-len(rejected):])
 		if len(missing) == 0 && anyOK {
 			v.penalty += 0.1 // right parts, wrong move: worth a human look
@@ -237,10 +238,7 @@ func judge(rule Rule, phrases map[string]string, lookup func(string) conceptMatc
 			parts = append(parts, "one of "+strings.Join(labels(rule.Any), ", "))
 		}
 		v.Cues = "Not awarded: missing " + strings.Join(parts, "; ") + "."
-		v.Rationale = "Not awarded yet. " + needs(rule)
-		if !anyOK {
-			missingNames = append(missingNames, rule.Any...)
-		}
+		v.Rationale = "Not awarded yet. " + needs
 		if said, ok := say(phrases, missingNames, "; "); ok && anyOK {
 			v.Rationale = "Not awarded yet: the answer should also " + said + "."
 		}
@@ -250,7 +248,7 @@ func judge(rule Rule, phrases map[string]string, lookup func(string) conceptMatc
 	default:
 		v.Awarded = true
 		v.Cues = "Awarded: shows " + strings.Join(shown, "; ") + "."
-		v.Rationale = "Awarded: the highlighted words show it. " + needs(rule)
+		v.Rationale = "Awarded: the highlighted words show it. " + needs
 		if said, ok := say(phrases, shownNames, "; "); ok {
 			v.Rationale = "Awarded: you " + said + "."
 		}
@@ -304,9 +302,9 @@ func boolInt(b bool) int {
 
 var markdownMarks = strings.NewReplacer("`", "", "**", "", "*", "")
 
-// needs says in the rubric's own words what earns a criterion: the first
-// sentence of its description.
-func needs(rule Rule) string {
+// needsText says in the rubric's own words what earns a criterion: the
+// first sentence of its description. Worked out once per rubric.
+func needsText(rule Rule) string {
 	d := strings.Join(strings.Fields(markdownMarks.Replace(rule.Description)), " ")
 	if d == "" {
 		return ""

@@ -2,6 +2,7 @@ package grading
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -78,19 +79,10 @@ func loadSynonyms() {
 		}
 		for _, s := range stems {
 			for _, t := range stems {
-				if s != t && !contains(synonymIndex[s], t) {
+				if s != t && !slices.Contains(synonymIndex[s], t) {
 					synonymIndex[s] = append(synonymIndex[s], t)
 				}
 			}
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

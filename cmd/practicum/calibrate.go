@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/practicum-dev/practicum/grading"
-	"github.com/practicum-dev/practicum/lessons"
 )
 
 func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) error {
@@ -34,15 +33,10 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	courses, err := lessons.Load(os.DirFS(*dir), *dir)
+	scoring, err := itemScoring(*dir, *item)
 	if err != nil {
 		return err
 	}
-	b, err := lessons.FindItem(courses, *item)
-	if err != nil {
-		return err
-	}
-	scoring := b.ItemScoring()
 	report, err := grading.Measure(trials, func(text string) (grading.Score, error) { return scoring.Grade(text, nil) })
 	if err != nil {
 		return err

@@ -60,15 +60,10 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		fs.Usage()
 		return usageError{"grade needs --exercise"}
 	}
-	courses, err := lessons.Load(os.DirFS(*dir), *dir)
+	scoring, err := itemScoring(*dir, *item)
 	if err != nil {
 		return err
 	}
-	b, err := lessons.FindItem(courses, *item)
-	if err != nil {
-		return err
-	}
-	scoring := b.ItemScoring()
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	if !*jsonl {
@@ -104,4 +99,19 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 	}
 	return sc.Err()
+}
+
+// itemScoring loads the lesson files in dir and returns the scoring of the
+// exercise or probe at address (course/lesson/key), for grade and
+// calibrate.
+func itemScoring(dir, address string) (*lessons.Scoring, error) {
+	courses, err := lessons.Load(os.DirFS(dir), dir)
+	if err != nil {
+		return nil, err
+	}
+	b, err := lessons.FindItem(courses, address)
+	if err != nil {
+		return nil, err
+	}
+	return b.ItemScoring(), nil
 }
