@@ -1,106 +1,153 @@
 package grading
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
-// How the two opinions combine (weigh). The cues decide and explain; the
-// labelled answers overrule them only where the cues were one part short
-// of a point (a near miss) or found a wrong move beside every right part,
-// and the closest labelled answers earned that point. Measured on 310
-// blind answers (BENCHMARKS.md), near misses that the closest labelled
-// answers earned were earned three times in four, while the cues' own
-// awards were right 97 times in 100.
+// How the two opinions combine (weigh). The cues decide and explain; a
+// small logistic model reads what the cues found (awarded, one part short,
+// several short, a ruled-out move, negation, a typo), what the labelled
+// answers say (the share of the closest that earned the point, how like a
+// sentence that earned it the answer's best sentence is, how close the
+// closest answer is) and how long the answer is, and gives the chance the
+// criterion is earned. The model may award a point the cues denied only
+// where the cues were at most one part short or the closest labelled
+// answers nearly all earned it; the result point only when every close
+// answer earned it and no ruled-out move or negation was found. The
+// model's weights are fitted on the blind sets (combiner_weights.go).
 const (
-	// overruleShare is how one-sided the closest labelled answers must be
-	// (similarity-weighted) to overrule a near miss.
-	overruleShare = 0.8
-	// evidenceLike is the similarity from which a sentence of the answer
-	// reads like a sentence that earned the criterion.
-	evidenceLike = 0.3
 	// unusualBelow is the similarity to the closest labelled answer below
 	// which an answer is unlike anything people have scored.
 	unusualBelow = 0.12
-	// ProvisionalBelow is the confidence below which a score is
-	// provisional. Confidence is the chance every criterion is right (the
-	// error rates below) times the cues' own doubts (typos, short or
-	// list-like answers); on the blind sets this flags 30% of answers,
-	// among them 56% of the wrong totals.
-	ProvisionalBelow = 0.34
+	// farButLiked is how one-sided the closest labelled answers must be
+	// for the model to award a point the cues found two or more parts
+	// short of.
+	farButLiked = 0.8
+	// doubtfulBelow is the certainty below which a criterion's decision is
+	// itself marked provisional.
+	doubtfulBelow = 0.75
 )
 
-// How often each kind of decision was wrong against blind raters (the
-// same 310 answers, measured after the rules above were set): the
-// scorer's estimate of its own error, by criterion.
+// signal numbers the combiner's inputs (see signalsOf).
 const (
-	errCuesAgree       = 0.03 // cues award, most similar answers earned it too
-	errCuesAlone       = 0.25 // cues award, most similar answers did not
-	errOverruled       = 0.15 // a near miss awarded on the labelled answers, with a sentence like one that earned it
-	errOverruledFar    = 0.45 // the same, with no sentence like one that earned it
-	errOverruledResult = 0.21 // the same for the result, on unanimous answers
-	errNearMissDoubt   = 0.26 // a near miss the labelled answers half support
-	errNearMissResult  = 0.55 // the same for the result, which they may not award
-	errNearMissClear   = 0.05 // a near miss the labelled answers do not support
-	errFarButLiked     = 0.35 // two or more parts missing, labelled answers earned it
-	errClearDenial     = 0.03
-	errRejected        = 0.20
+	sigBias = iota
+	sigCueAwarded
+	sigNearMiss
+	sigFar
+	sigRejected
+	sigNegated
+	sigWeak
+	sigShare
+	sigLike
+	sigNearest
+	sigShareNearMiss
+	sigLikeNearMiss
+	sigResult
+	sigResultShare
+	sigLength
+	sigLengthShort
+	numSignals
 )
 
-func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64) {
+// Signals is what the combiner read of one criterion's decision, in the
+// order of combinerWeights; the fitter (lessons/content, TestFitCombiner)
+// reads it back from a Score.
+type Signals [numSignals]float64
+
+// answerLength is the answer's length on the scale the combiner reads:
+// log words, centred near 90 words and capped, so that padding an answer
+// past about 250 words gains nothing.
+func answerLength(words int) float64 {
+	return math.Max(-1.5, math.Min(1, math.Log(float64(words)+1)-4.5))
+}
+
+func signalsOf(i int, v cueVerdict, op *opinion, length float64) Signals {
+	var s Signals
+	nearMiss := boolFloat(v.missing == 1)
+	short := boolFloat(v.missing >= 1)
+	s[sigBias] = 1
+	s[sigCueAwarded] = boolFloat(v.Awarded)
+	s[sigNearMiss] = nearMiss
+	s[sigFar] = boolFloat(v.missing >= 2)
+	s[sigRejected] = boolFloat(v.rejected)
+	s[sigNegated] = boolFloat(v.negated)
+	s[sigWeak] = boolFloat(v.weak)
+	s[sigShare] = op.earned[i]
+	s[sigLike] = op.sentenceLike(i)
+	s[sigNearest] = op.nearest
+	s[sigShareNearMiss] = op.earned[i] * nearMiss
+	s[sigLikeNearMiss] = s[sigLike] * nearMiss
+	s[sigResult] = boolFloat(i == 0)
+	s[sigResultShare] = op.earned[i] * s[sigResult]
+	s[sigLength] = length
+	s[sigLengthShort] = length * short
+	return s
+}
+
+// earnChance is the combiner's chance that a criterion is earned.
+func earnChance(s Signals) float64 {
+	var z float64
+	for k, w := range combinerWeights {
+		z += w * s[k]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, words int, confidence *float64) {
 	labelled := op.voters > 0
+	length := answerLength(words)
 	right := 1.0 // chance every criterion is right
 	for i, v := range verdicts {
 		cr := v.CriterionScore
-		share := op.earned[i]
-		if !labelled {
-			share = boolFloat(v.Awarded) // no second opinion: nothing to weigh
-		}
-		var p float64
+		var certainty float64
 		var doubt string
 		switch {
 		case v.noCue:
-			p, doubt = 0.5, "no automatic cues for this criterion"
-		case v.Awarded && share >= 0.5:
-			p = errCuesAgree
-		case v.Awarded:
-			p = errCuesAlone
-			doubt = fmt.Sprintf("the cues found it, but most of the closest scored answers (%.0f%%) did not earn it", (1-share)*100)
-		case labelled && share >= overruleShare && (v.missing == 1 && !v.rejected || v.missing == 0 && v.rejected) &&
-			(i != 0 || share == 1 && !v.negated):
-			// The result only when every close answer earned it and nothing
-			// was negated: an answer that reads like good ones but reaches
-			// another conclusion must not earn it on resemblance.
-			cr.Awarded = true
-			cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + v.needs
-			p = errOverruled
-			if op.sentenceLike(i) < evidenceLike {
-				p = errOverruledFar
+			certainty, doubt = 0.5, "no automatic cues for this criterion"
+		case !labelled:
+			// No second opinion: the cues' own record.
+			certainty = 0.95
+			if v.missing == 1 || v.rejected {
+				certainty = 0.75
 			}
-			if i == 0 {
-				p = errOverruledResult
-			}
-			doubt = fmt.Sprintf("awarded because %.0f%% of the closest scored answers earned it; the cues found %s", share*100, cueGap(v))
-		case v.rejected:
-			p = errRejected
-		case v.missing == 1 && share >= 0.5:
-			p = errNearMissDoubt
-			if i == 0 {
-				p = errNearMissResult
-			}
-			doubt = "one part short, and many similar answers earned it"
-		case v.missing == 1:
-			p = errNearMissClear
-		case share >= overruleShare:
-			p = errFarButLiked
-			doubt = fmt.Sprintf("the cues found several parts missing, but %.0f%% of the closest scored answers earned it", share*100)
 		default:
-			p = errClearDenial
+			s := signalsOf(i, v, op, length)
+			cr.Signals = &s
+			p := earnChance(s)
+			share := op.earned[i]
+			mayOverrule := v.missing <= 1 || share >= farButLiked
+			if i == 0 {
+				// An answer that reads like good ones but reaches another
+				// conclusion must not earn the result on resemblance.
+				mayOverrule = share == 1 && !v.negated && !v.rejected && v.missing <= 1
+			}
+			switch {
+			case v.Awarded:
+				certainty = p
+				if p < 0.5 {
+					doubt = fmt.Sprintf("the cues found it, but most of the closest scored answers (%.0f%%) did not earn it", (1-share)*100)
+				}
+			case mayOverrule && p >= 0.5:
+				cr.Awarded = true
+				cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + v.needs
+				certainty = p
+				doubt = fmt.Sprintf("awarded because %.0f%% of the closest scored answers earned it; the cues found %s", share*100, cueGap(v))
+			default:
+				certainty = 1 - p
+				if p >= 0.5 {
+					doubt = fmt.Sprintf("the cues found %s, but %.0f%% of the closest scored answers earned it", cueGap(v), share*100)
+				}
+			}
+			if doubt == "" && certainty < doubtfulBelow && v.negated {
+				doubt = "decided by a negation or a named trap"
+			} else if doubt == "" && certainty < doubtfulBelow {
+				doubt = "the cues and the closest scored answers leave this one open"
+			}
 		}
-		if v.negated && doubt == "" && p < 0.1 {
-			p += 0.05
-			doubt = "decided by a negation or a named trap"
-		}
-		right *= 1 - p
+		right *= certainty
 		cr.Doubt = doubt
-		cr.Provisional = p >= 0.2
+		cr.Provisional = certainty < doubtfulBelow
 		res.Criteria[i] = cr
 	}
 	if labelled && op.nearest < unusualBelow {
@@ -115,13 +162,15 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64)
 	}
 }
 
-// cueGap says what the cues missed, for a point the labelled answers
-// awarded.
+// cueGap says what the cues missed.
 func cueGap(v cueVerdict) string {
-	if v.rejected {
+	switch {
+	case v.rejected:
 		return "a move this item rules out"
+	case v.missing == 1:
+		return "one part missing"
 	}
-	return "one part missing"
+	return fmt.Sprintf("%d parts missing", v.missing)
 }
 
 func boolFloat(b bool) float64 {

@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-2+labelled"
+const ScorerVersion = "cues-2+combiner-1"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -36,6 +36,9 @@ type CriterionScore struct {
 	Provisional bool `json:"provisional,omitempty"`
 	// Doubt says why, for reviewers.
 	Doubt string `json:"doubt,omitempty"`
+	// Signals is what the combiner read, where it decided (nil where the
+	// cues alone did): for fitting its weights, never shown.
+	Signals *Signals `json:"-"`
 }
 
 // Evidence is a span of the answer, by byte offsets, and its text.
@@ -125,7 +128,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		confidence -= verdicts[i].penalty
 	}
 	op := opinionOf(answer, toks, sets...)
-	weigh(&res, verdicts, &op, &confidence)
+	weigh(&res, verdicts, &op, len(toks), &confidence)
 	for _, cr := range res.Criteria {
 		if cr.Awarded {
 			res.Total++

@@ -18,6 +18,8 @@ import (
 // labelled answers: scores it should doubt. The test uses the first the
 // scorer marks provisional, so it follows the scorer as it changes.
 var doubtfulAnswers = []string{
+	"Both the rollout and the traffic went up together, so I can't tell yet which one. " +
+		"Hold back bulk for a while. Waiting time grew more than prefill did.",
 	"Compare long prompts on both builds at the same load, and waiting time against prefill. " +
 		"I'd hold back bulk long prompts for an hour. The rollout and the traffic rise coincide. " +
 		"I'd say it recovered when useful completions are back.",
