@@ -8,4 +8,4 @@ var combinerWeights = Signals{-2.7515, 1.8416, -2.0306, -2.5652, -0.4080, 0.3413
 
 // ProvisionalBelow is the confidence below which a score is provisional:
 // it flags 28% of the 490 answers fitted on.
-const ProvisionalBelow = 0.37
+const ProvisionalBelow = 0.39

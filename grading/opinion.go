@@ -120,7 +120,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, words int, confidenc
 			if i == 0 {
 				// An answer that reads like good ones but reaches another
 				// conclusion must not earn the result on resemblance.
-				mayOverrule = share == 1 && !v.negated && !v.rejected && v.missing <= 1
+				mayOverrule = share == 1 && !v.negated && !v.rejected
 			}
 			switch {
 			case v.Awarded:
