@@ -459,28 +459,30 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 		}
 	}
 	for s, slot := range p.slots {
-		// The longest alternative wins at each start ("queue rather than"
-		// over "queue"), whatever order the author listed them in.
-		longest := map[int]occurrence{}
 		for _, ph := range slot {
 			for _, i := range a.starts(ph[0]) {
 				if oc, ok := ph.at(a, i); ok {
-					if prev, seen := longest[i]; !seen || oc.last > prev.last {
-						longest[i] = oc
-					}
+					occs[s] = append(occs[s], oc)
 				}
 			}
 		}
-		if len(longest) == 0 {
+		if len(occs[s]) == 0 {
 			return conceptMatch{}, false
 		}
-		for _, oc := range longest {
-			occs[s] = append(occs[s], oc)
+		// The longest alternative wins at each start ("queue rather than"
+		// over "queue"), whatever order the author listed them in.
+		slices.SortStableFunc(occs[s], func(x, y occurrence) int {
+			if x.first != y.first {
+				return x.first - y.first
+			}
+			return y.last - x.last
+		})
+		occs[s] = slices.CompactFunc(occs[s], func(x, y occurrence) bool { return x.first == y.first })
+		for _, oc := range occs[s] {
 			for j := oc.first; j <= oc.last; j++ {
 				own[j] = true
 			}
 		}
-		slices.SortFunc(occs[s], func(x, y occurrence) int { return x.first - y.first })
 	}
 	for s := range occs {
 		for k := range occs[s] {
