@@ -4,8 +4,8 @@ package grading
 
 // combinerWeights are the combiner's logistic weights, by signal, fitted
 // on 1840 decisions from the blind sets blind,blind2.
-var combinerWeights = Signals{-2.7515, 1.8416, -2.0306, -2.5652, -0.4080, 0.3413, -0.2872, 3.3522, 3.1116, 0.1198, 0.5614, 1.1754, -0.5566, 0.3880, 1.1263, 1.1292}
+var combinerWeights = Signals{-2.6832, 1.8228, -1.9804, -2.3914, -0.2545, 0.5321, -0.0870, 3.6449, 2.0019, 0.7451, 0.6195, -0.4081, 0.3680, 1.7737, 0.3209}
 
 // ProvisionalBelow is the confidence below which a score is provisional:
 // it flags 28% of the 490 answers fitted on.
-const ProvisionalBelow = 0.39
+const ProvisionalBelow = 0.32

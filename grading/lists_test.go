@@ -19,7 +19,7 @@ func TestTerseNoteIsNotAKeywordList(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			if got := statesRelations(tc.text); got != tc.note {
+			if got := statesRelations(fragmentsOf(tc.text, tokenize(tc.text))); got != tc.note {
 				t.Errorf("statesRelations(%q) = %v, want %v", tc.text, got, tc.note)
 			}
 		})

@@ -114,8 +114,8 @@ func featuresOf(toks []token) map[string]int {
 			negated = true
 			continue
 		}
-		if t.function {
-			continue
+		if t.function || t.listed {
+			continue // a list of terms says as little here as to the cues
 		}
 		f := t.stem
 		if negated {
@@ -167,41 +167,101 @@ type opinion struct {
 	// is the mean similarity of the neighbours that voted.
 	nearest, support float64
 	voters           int
-	// toks and sets, to work out sentenceLike only where it decides.
-	toks     []token
-	sets     []*LabelledSet
-	like     [4]float64
-	likeDone bool
+	// topical counts the answer's distinct content words that the
+	// labelled answers use too.
+	topical int
+	// like[i] is the best similarity of a sentence of the answer to a
+	// sentence that earned criterion i.
+	like [4]float64
 }
 
-// sentenceLike is the best similarity of a sentence of the answer to a
-// sentence that earned criterion i. All four are worked out on first use.
-func (op *opinion) sentenceLike(i int) float64 {
-	if !op.likeDone {
-		op.likeDone = true
-		sentences := sentencesAt(op.toks, 0, 1<<30)
-		for _, s := range op.sets {
+// onTopicBelow is the similarity to every sentence that earned a point
+// below which a sentence of an answer is about something else.
+const onTopicBelow = 0.17
+
+// onTopic works out, for each criterion, how like a sentence that earned
+// it the answer's most like sentence is, and returns the tokens of the
+// sentences on the item's subject: like some sentence that earned a
+// point. The answer is compared with labelled answers on those alone, so
+// sentences about other things, however many, move it no closer to any.
+// (Answers none of whose sentences are on the subject are compared whole.)
+func (op *opinion) onTopic(toks []token, sets []*LabelledSet) []token {
+	var kept []token
+	core := map[string]bool{}
+	seen := map[string]bool{}
+	for _, sentence := range sentencesAt(toks, 0, 1<<30) {
+		// A sentence said twice is said once.
+		key := sentenceKey(sentence)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		var best float64
+		for _, s := range sets {
 			if s.Len() == 0 {
 				continue
 			}
-			dense := make([]float64, len(s.idf))
-			for _, sentence := range sentences {
-				v := s.vector(featuresOf(sentence))
-				for _, f := range v {
-					dense[f.id] = f.weight
-				}
-				for c := range op.like {
-					for _, e := range s.evidence[c] {
-						op.like[c] = max(op.like[c], denseDot(dense, e))
-					}
-				}
-				for _, f := range v {
-					dense[f.id] = 0
+			v := s.vector(featuresOf(sentence))
+			for c := range op.like {
+				for _, e := range s.evidence[c] {
+					sim := sparseDot(v, e)
+					op.like[c] = max(op.like[c], sim)
+					best = max(best, sim)
 				}
 			}
 		}
+		if best >= onTopicBelow {
+			kept = append(kept, sentence...)
+		}
+		if best >= evidenceLike {
+			for f := range featuresOf(sentence) {
+				core[f] = true
+			}
+		}
 	}
-	return op.like[i]
+	for _, s := range sets {
+		for f := range core {
+			if _, ok := s.vocab[f]; ok {
+				op.topical++
+			}
+		}
+		break
+	}
+	if len(kept) == 0 {
+		return toks
+	}
+	return kept
+}
+
+func sentenceKey(sentence []token) string {
+	var b strings.Builder
+	for _, t := range sentence {
+		b.WriteString(t.norm)
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// sentenceLike is the best similarity of a sentence of the answer to a
+// sentence that earned criterion i.
+func (op *opinion) sentenceLike(i int) float64 { return op.like[i] }
+
+// sparseDot is the dot product of two vectors sorted by feature.
+func sparseDot(a, b sparse) float64 {
+	var sum float64
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i].id < b[j].id:
+			i++
+		case a[i].id > b[j].id:
+			j++
+		default:
+			sum += a[i].weight * b[j].weight
+			i++
+			j++
+		}
+	}
+	return sum
 }
 
 // denseDot is the dot product of a dense vector (by feature id) and a
@@ -227,9 +287,10 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 	var best []scored
 	var counts map[string]int
 	key := ""
+	var op opinion
 	for _, s := range sets {
 		if s.Len() > 0 {
-			key, counts = textKey(text), featuresOf(toks)
+			key, counts = textKey(text), featuresOf(op.onTopic(toks, sets))
 			break
 		}
 	}
@@ -238,7 +299,8 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 			continue
 		}
 		dense := make([]float64, len(s.idf))
-		for _, f := range s.vector(counts) {
+		vec := s.vector(counts)
+		for _, f := range vec {
 			dense[f.id] = f.weight
 		}
 		for _, d := range s.docs {
@@ -257,11 +319,10 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 		}
 		return 0
 	})
-	var op opinion
 	if len(best) == 0 {
 		return op
 	}
-	op.toks, op.sets = toks, sets
+
 	best = best[:min(len(best), neighbourCount)]
 	op.nearest = best[0].sim
 	var total float64

@@ -9,9 +9,10 @@ import (
 // small logistic model reads what the cues found (awarded, one part short,
 // several short, a ruled-out move, negation, a typo), what the labelled
 // answers say (the share of the closest that earned the point, how like a
-// sentence that earned it the answer's best sentence is, how close the
-// closest answer is) and how long the answer is, and gives the chance the
-// criterion is earned. The model may award a point the cues denied only
+// sentence that earned it the answer's best sentence is) and how much the
+// answer says on the item's subject, and gives the chance the criterion is
+// earned. (How close the closest answer is was a signal too, until padding
+// an answer with unrelated sentences was found to raise its points.) The model may award a point the cues denied only
 // where the cues were at most one part short or the closest labelled
 // answers nearly all earned it; the result point only when every close
 // answer earned it and no ruled-out move or negation was found. The
@@ -24,6 +25,9 @@ const (
 	// for the model to award a point the cues found two or more parts
 	// short of.
 	farButLiked = 0.8
+	// evidenceLike is the similarity from which a sentence of the answer
+	// reads like a sentence that earned the criterion.
+	evidenceLike = 0.15
 	// doubtfulBelow is the certainty below which a criterion's decision is
 	// itself marked provisional.
 	doubtfulBelow = 0.75
@@ -40,7 +44,6 @@ const (
 	sigWeak
 	sigShare
 	sigLike
-	sigNearest
 	sigShareNearMiss
 	sigLikeNearMiss
 	sigResult
@@ -55,11 +58,14 @@ const (
 // reads it back from a Score.
 type Signals [numSignals]float64
 
-// answerLength is the answer's length on the scale the combiner reads:
-// log words, centred near 90 words and capped, so that padding an answer
-// past about 250 words gains nothing.
-func answerLength(words int) float64 {
-	return math.Max(-1.5, math.Min(1, math.Log(float64(words)+1)-4.5))
+// answerLength is how much the answer says on the scale the combiner
+// reads: the log of its distinct content words that labelled answers to
+// this item also use, centred near thirty and capped. Distinct and on the
+// item's vocabulary, so that neither repeating itself nor padding with
+// unrelated sentences makes an answer look thorough; capped, so that past
+// about 80 such words more gains nothing.
+func answerLength(topical int) float64 {
+	return math.Max(-1.5, math.Min(1, math.Log(float64(topical)+1)-3.4))
 }
 
 func signalsOf(i int, v cueVerdict, op *opinion, length float64) Signals {
@@ -75,7 +81,6 @@ func signalsOf(i int, v cueVerdict, op *opinion, length float64) Signals {
 	s[sigWeak] = boolFloat(v.weak)
 	s[sigShare] = op.earned[i]
 	s[sigLike] = op.sentenceLike(i)
-	s[sigNearest] = op.nearest
 	s[sigShareNearMiss] = op.earned[i] * nearMiss
 	s[sigLikeNearMiss] = s[sigLike] * nearMiss
 	s[sigResult] = boolFloat(i == 0)
@@ -94,9 +99,9 @@ func earnChance(s Signals) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
-func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, words int, confidence *float64) {
+func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64) {
 	labelled := op.voters > 0
-	length := answerLength(words)
+	length := answerLength(op.topical)
 	right := 1.0 // chance every criterion is right
 	for i, v := range verdicts {
 		cr := v.CriterionScore
@@ -116,11 +121,14 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, words int, confidenc
 			cr.Signals = &s
 			p := earnChance(s)
 			share := op.earned[i]
-			mayOverrule := v.missing <= 1 || share >= farButLiked
+			// Resemblance must show in a sentence like one that earned the
+			// point, not only in the answer as a whole: words about other
+			// things shift which answers are closest, never a sentence.
+			mayOverrule := (v.missing <= 1 || share >= farButLiked) && s[sigLike] >= evidenceLike
 			if i == 0 {
 				// An answer that reads like good ones but reaches another
 				// conclusion must not earn the result on resemblance.
-				mayOverrule = share == 1 && !v.negated && !v.rejected
+				mayOverrule = mayOverrule && share == 1 && !v.negated && !v.rejected && v.missing <= 1
 			}
 			switch {
 			case v.Awarded:

@@ -461,7 +461,7 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	for s, slot := range p.slots {
 		for _, ph := range slot {
 			for _, i := range a.starts(ph[0]) {
-				if oc, ok := ph.at(a, i); ok {
+				if oc, ok := ph.at(a, i); ok && !listedWithin(toks, oc) {
 					occs[s] = append(occs[s], oc)
 				}
 			}
@@ -670,6 +670,16 @@ func earlierInClause(toks []token, oc occurrence, own []bool, is func(token) boo
 	clause := toks[oc.first].clause
 	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
 		if is(toks[j]) && !own[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// listedWithin reports whether an occurrence touches a list of terms.
+func listedWithin(toks []token, oc occurrence) bool {
+	for k := oc.first; k <= oc.last; k++ {
+		if toks[k].listed {
 			return true
 		}
 	}

@@ -93,10 +93,11 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		}
 	}
 	ratio := float64(function) / math.Max(1, float64(len(toks)))
+	fragments := fragmentsOf(answer, toks)
 	switch {
 	case len(toks) < minWords:
 		return res.deny("Too short to score: write your answer out in sentences.", 0.9), nil
-	case ratio < listRatio && !statesRelations(answer):
+	case ratio < listRatio && !statesRelations(fragments):
 		conf := 0.85
 		if ratio > listRatio*0.6 {
 			conf = 0.6
@@ -104,6 +105,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf), nil
 	}
 
+	markListed(answer, toks, fragments)
 	found := map[string]conceptMatch{}
 	ans := newAnswer(toks, c.words)
 	defer ans.release()
@@ -128,7 +130,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		confidence -= verdicts[i].penalty
 	}
 	op := opinionOf(answer, toks, sets...)
-	weigh(&res, verdicts, &op, len(toks), &confidence)
+	weigh(&res, verdicts, &op, &confidence)
 	for _, cr := range res.Criteria {
 		if cr.Awarded {
 			res.Total++

@@ -28,6 +28,9 @@ type token struct {
 	hypothetical bool
 	// conditional: in the condition of an "if" ("if the queue grows").
 	conditional bool
+	// listed: one of a run of terms the answer lists without relating
+	// them (markListed).
+	listed bool
 }
 
 // tokenize splits text into words. Sentences end at . ! ? and line breaks;

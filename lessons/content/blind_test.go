@@ -3,6 +3,8 @@ package content_test
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +19,8 @@ import (
 // the model answers and the rubric descriptions, never the cues or the
 // calibration examples. retry-storm-recovery is a probe an instructor
 // wrote from FORMAT.md alone (testdata/instructor); its cues are used as
-// written.
+// written. pool-timeouts-after-deploy is a second such probe (12
+// examples), whose only blind set is blind3.
 var blindItems = map[string]struct{ dir, item string }{
 	"longer-outputs-e2e":           {".", "serving-incidents/read-the-request-timeline/longer-outputs-e2e"},
 	"mid-stream-stalls":            {".", "serving-incidents/read-the-request-timeline/mid-stream-stalls"},
@@ -28,6 +31,7 @@ var blindItems = map[string]struct{ dir, item string }{
 	"restart-then-close":           {".", "serving-incidents/prove-recovery-and-close/restart-then-close"},
 	"which-action-fixed-it":        {".", "serving-incidents/prove-recovery-and-close/which-action-fixed-it"},
 	"retry-storm-recovery":         {"testdata/instructor", "instructor-course/retry-storm-after-node-loss/retry-storm-recovery"},
+	"pool-timeouts-after-deploy":   {"testdata/instructor2", "db-pool-incidents/pool-exhaustion-after-deploy/pool-timeouts-after-deploy"},
 }
 
 type blindAnswer struct {
@@ -59,6 +63,9 @@ func readBlind(t testing.TB, key string) []blindAnswer {
 func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 	t.Helper()
 	f, err := os.Open(filepath.Join(dir, key+".jsonl"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // this set has no answers for this item
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,9 +88,19 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 
 // blindSets are the blind sets under testdata, each written and scored
 // before the scorer change it first measured: blind (310 answers, before
-// the second opinion) and blind2 (180 answers, before the fitted
-// combiner).
-var blindSets = []string{"blind", "blind2"}
+// the second opinion), blind2 (180 answers, before the fitted combiner)
+// and blind3 (30 answers to a new instructor's probe, never fitted on).
+var blindSets = []string{"blind", "blind2", "blind3"}
+
+// blindFloors are each set's regression guards: mean agreement and the
+// share of wrong totals marked provisional, a little under what the
+// scorer reached when they were set. blind3 is one thinly labelled item
+// the combiner was never fitted on, and scores lower.
+var blindFloors = map[string]struct{ agreement, recall float64 }{
+	"blind":  {0.86, 0.5},
+	"blind2": {0.86, 0.5},
+	"blind3": {0.78, 0.3},
+}
 
 // TestBlindAgreement holds the scorer to the figures it reached on the
 // blind sets after the last change (BENCHMARKS.md, "Scorer"), so a change
@@ -98,6 +115,9 @@ func TestBlindAgreement(t *testing.T) {
 		for key := range blindItems {
 			scoring := blindScoring(t, key)
 			answers := readBlindFrom(t, filepath.Join("testdata", set), key)
+			if len(answers) == 0 {
+				continue
+			}
 			trials := make([]grading.Trial, len(answers))
 			for i, a := range answers {
 				trials[i] = grading.Trial{ID: a.ID, Text: a.Text, Scores: a.Scores}
@@ -124,13 +144,14 @@ func TestBlindAgreement(t *testing.T) {
 		}
 		mean := agreement / float64(all)
 		t.Logf("%s, %d answers: agreement %.3f, provisional %.2f, wrong totals provisional %d of %d", set, all, mean, provisional/float64(all), wrongProvisional, wrong)
-		if mean < 0.86 {
-			t.Errorf("%s: mean agreement %.3f fell below 0.86", set, mean)
+		floor := blindFloors[set]
+		if mean < floor.agreement {
+			t.Errorf("%s: mean agreement %.3f fell below %.2f", set, mean, floor.agreement)
 		}
 		if share := provisional / float64(all); share > 0.32 {
 			t.Errorf("%s: %.0f%% of answers are provisional; the review queue would drown", set, share*100)
 		}
-		if recall := float64(wrongProvisional) / float64(wrong); recall < 0.5 {
+		if recall := float64(wrongProvisional) / float64(wrong); recall < floor.recall {
 			t.Errorf("%s: only %.0f%% of wrong totals are provisional", set, recall*100)
 		}
 	}
