@@ -219,13 +219,14 @@ func (op *opinion) onTopic(toks []token, sets []*LabelledSet) []token {
 			}
 		}
 	}
-	for _, s := range sets {
+	// How much the answer says: the distinct words of its sentences like
+	// ones that earned a point, counted in the item's own labelled answers.
+	if i := slices.IndexFunc(sets, func(s *LabelledSet) bool { return s.Len() > 0 }); i >= 0 {
 		for f := range core {
-			if _, ok := s.vocab[f]; ok {
+			if _, ok := sets[i].vocab[f]; ok {
 				op.topical++
 			}
 		}
-		break
 	}
 	if len(kept) == 0 {
 		return toks

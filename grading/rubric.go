@@ -102,7 +102,6 @@ func compileRubric(r *Rubric) (*compiledRubric, error) {
 		c.concepts[name] = con
 	}
 	c.words = len(ids)
-
 	for _, rule := range r.Rules {
 		for _, list := range [][]string{rule.Requires, rule.Any, rule.Rejects} {
 			for _, name := range list {
