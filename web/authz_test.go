@@ -258,6 +258,7 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		// Authoring: instructors and admins. Every POST sends something
 		// refused for those let in, so nothing changes between roles.
 		{method: "GET", pattern: "/author", path: "/author", want: instructorsOnly("/author", wantOK())},
+		{method: "GET", pattern: "/author/format", path: "/author/format", want: instructorsOnly("/author/format", wantOK())},
 		{method: "GET", pattern: "/author/courses/new", path: "/author/courses/new", want: instructorsOnly("/author/courses/new", wantOK())},
 		{method: "POST", pattern: "/author/courses", path: "/author/courses", form: url.Values{"slug": {"Not A Slug"}}, want: instructorsOnly("", wantRefused())},
 		{method: "GET", pattern: "/author/courses/{course}", path: authorCourse, want: instructorsOnly(authorCourse, wantOK())},

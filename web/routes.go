@@ -86,6 +86,7 @@ func (s *Server) routes(ops http.Handler) chi.Router {
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(auth.Instructor), noStore)
 			r.Get("/author", s.handle(s.authorHome))
+			r.Get("/author/format", s.handle(s.formatGuide))
 			r.Get("/author/courses/new", s.handle(s.newCourse))
 			r.Post("/author/courses", s.handle(s.createCourse))
 			r.Get("/author/courses/{course}", s.handle(s.authorCourse))
