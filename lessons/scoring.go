@@ -171,52 +171,135 @@ func stringList(f *fields, n *yaml.Node, what string) []string {
 	return out
 }
 
-// Calibrate grades every calibration example in the lesson and reports each
-// disagreement with the score its author expects, at the example's line.
-func Calibrate(file string, l *Lesson) Problems {
-	var ps Problems
+// Disagreement is one criterion of one calibration example on which the
+// scorer does not give the score the example's author expects: a value,
+// so that editors can place it beside the example and the checkbox that
+// cause it without reading it back out of a message.
+type Disagreement struct {
+	File string
+	Line int // the file line the example starts on
+	// Kind and Key name the exercise or probe.
+	Kind Kind
+	Key  string
+	// Example numbers the item's calibration examples from 1, in the order
+	// of its examples list.
+	Example int
+	// Field is the path of the expected score in the block's YAML, such
+	// as "examples.2.scores.result" (see BlockDraft.YAML's field names),
+	// or "examples.2" when the example could not be scored at all.
+	Field string
+	// Criterion is the criterion disagreed on; empty when the example
+	// could not be scored.
+	Criterion     grading.Criterion
+	Expected, Got int
+	// Why is the scorer's reason for the point it gave or withheld, in
+	// the concepts' names (the cues), or why it could not score the
+	// example.
+	Why string
+	// Quotes are the words of the answer the decision rests on: what
+	// earned the point, or the move that denied it.
+	Quotes []string
+}
+
+// Message says what the disagreement is, without where.
+func (d Disagreement) Message() string {
+	if d.Criterion == "" {
+		return fmt.Sprintf("%s %q example %d: %s", d.Kind, d.Key, d.Example, d.Why)
+	}
+	return fmt.Sprintf("%s %q example %d: scorer gives %s %d, the example expects %d (%s)",
+		d.Kind, d.Key, d.Example, d.Criterion, d.Got, d.Expected, d.Why)
+}
+
+// Problem is the disagreement as import --check reports it.
+func (d Disagreement) Problem() Problem {
+	return Problem{File: d.File, Line: d.Line, Msg: d.Message()}
+}
+
+// Calibration is every disagreement in a lesson or a set of lessons, in
+// file order.
+type Calibration []Disagreement
+
+// Problems are the disagreements as file problems.
+func (c Calibration) Problems() Problems {
+	ps := make(Problems, len(c))
+	for i, d := range c {
+		ps[i] = d.Problem()
+	}
+	return ps
+}
+
+// Item is the disagreements of the exercise or probe keyed key.
+func (c Calibration) Item(key string) Calibration {
+	var out Calibration
+	for _, d := range c {
+		if d.Key == key {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Examples counts the examples with at least one disagreement.
+func (c Calibration) Examples() int {
+	seen := map[[2]string]bool{}
+	for _, d := range c {
+		seen[[2]string{d.Key, strconv.Itoa(d.Example)}] = true
+	}
+	return len(seen)
+}
+
+// Calibrate grades every calibration example in the lesson on the cues and
+// reports each criterion on which the scorer disagrees with the score its
+// author expects, at the example's line.
+func Calibrate(file string, l *Lesson) Calibration {
+	var out Calibration
 	for _, b := range l.Blocks {
-		s, what := b.scoring()
+		s := b.ItemScoring()
 		if s == nil {
 			continue
 		}
 		for i, ex := range s.Examples {
+			d := Disagreement{File: file, Line: ex.Line, Kind: b.Kind, Key: b.Key, Example: i + 1}
 			got, err := s.Rubric.Grade(ex.Answer)
 			if err != nil {
-				ps = append(ps, Problem{File: file, Line: ex.Line, Msg: fmt.Sprintf("%s %q example %d: %v", what, b.Key, i+1, err)})
+				d.Field, d.Why = fmt.Sprintf("examples.%d", i+1), err.Error()
+				out = append(out, d)
 				continue
 			}
 			for _, c := range got.Criteria {
 				want := ex.Scores[c.Criterion]
 				if g := boolToInt(c.Awarded); g != want {
-					ps = append(ps, Problem{File: file, Line: ex.Line, Msg: fmt.Sprintf("%s %q example %d: scorer gives %s %d, the example expects %d (%s)",
-						what, b.Key, i+1, c.Criterion, g, want, c.Rationale)})
+					d := d
+					d.Field = fmt.Sprintf("examples.%d.scores.%s", i+1, c.Criterion)
+					d.Criterion, d.Expected, d.Got, d.Why = c.Criterion, want, g, c.Cues
+					if d.Why == "" {
+						d.Why = c.Rationale
+					}
+					for _, e := range c.Evidence {
+						d.Quotes = append(d.Quotes, e.Quote)
+					}
+					out = append(out, d)
 				}
 			}
 		}
 	}
-	return ps
-}
-
-func (b Block) scoring() (*Scoring, string) {
-	switch {
-	case b.Exercise != nil:
-		return b.Exercise.Scoring, "exercise"
-	case b.Probe != nil:
-		return b.Probe.Scoring, "probe"
-	}
-	return nil, ""
+	return out
 }
 
 // ItemScoring returns an exercise's or probe's automatic scoring, or nil.
 func (b Block) ItemScoring() *Scoring {
-	s, _ := b.scoring()
-	return s
+	switch {
+	case b.Exercise != nil:
+		return b.Exercise.Scoring
+	case b.Probe != nil:
+		return b.Probe.Scoring
+	}
+	return nil
 }
 
 // ScoringRubric returns the cues of an exercise or probe block.
 func (b Block) ScoringRubric() *grading.Rubric {
-	if s, _ := b.scoring(); s != nil {
+	if s := b.ItemScoring(); s != nil {
 		return s.Rubric
 	}
 	return nil

@@ -175,7 +175,7 @@ func CalibrateAll(courses []CourseFiles) error {
 	var ps Problems
 	for _, c := range courses {
 		for _, lf := range c.Lessons {
-			ps = append(ps, Calibrate(lf.Path, lf.Lesson)...)
+			ps = append(ps, Calibrate(lf.Path, lf.Lesson).Problems()...)
 		}
 	}
 	return ps.Err()

@@ -192,7 +192,7 @@ func (s *Server) createLesson(w http.ResponseWriter, r *http.Request) error {
 		if !errors.As(err, &ps) {
 			return err
 		}
-		general := lessonProblems(ps, src, parts, f.Errors, "title", "slug", "goal", "minutes")
+		general, _ := lessonProblems(ps, src, parts, f.Errors, "title", "slug", "goal", "minutes")
 		for _, msg := range general {
 			addError(f.Errors, "slug", msg) // course or position: the address
 		}
@@ -219,9 +219,10 @@ func readMinutes(f views.Form) (int, bool) {
 
 // lessonProblems puts the parser's problems with a lesson file beside the
 // form's fields: a front-matter line beside its field, a body line beside
-// the body as "Line N of the body". It returns the others: those about
-// front-matter fields that are not among the form's editable ones.
-func lessonProblems(ps lessons.Problems, src []byte, parts lessons.SourceParts, errs map[string]string, editable ...string) []string {
+// the body as "Line N of the body". It returns the others, those about
+// front-matter fields that are not among the form's editable ones, and
+// the body's problems with their lines, for the editor to link to.
+func lessonProblems(ps lessons.Problems, src []byte, parts lessons.SourceParts, errs map[string]string, editable ...string) (other []string, body []views.BodyProblem) {
 	fields := map[int]string{}
 	for _, key := range []string{"course", "position", "slug", "title", "goal", "minutes"} {
 		if line := lessons.FrontMatterLine(src, key); line > 1 {
@@ -229,10 +230,10 @@ func lessonProblems(ps lessons.Problems, src []byte, parts lessons.SourceParts, 
 		}
 	}
 	bodyLine := parts.BodyLine()
-	var other []string
 	for _, p := range ps {
 		switch key := fields[p.Line]; {
 		case p.Line >= bodyLine:
+			body = append(body, views.BodyProblem{Line: p.Line - bodyLine + 1, Msg: p.Msg})
 			addError(errs, "body", fmt.Sprintf("Line %d of the body: %s", p.Line-bodyLine+1, p.Msg))
 		case key != "" && slices.Contains(editable, key):
 			addError(errs, key, plainMessage(p.Msg, "front matter field", key))
@@ -240,5 +241,5 @@ func lessonProblems(ps lessons.Problems, src []byte, parts lessons.SourceParts, 
 			other = append(other, p.Msg)
 		}
 	}
-	return other
+	return other, body
 }

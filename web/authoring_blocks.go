@@ -84,11 +84,14 @@ func (s *Server) editBlockForm(w http.ResponseWriter, r *http.Request) error {
 	br.kind = sb.Kind
 	v := blockView(d, br)
 	v.Fields = fieldsFromDraft(bd)
+	if n, err := strconv.Atoi(r.URL.Query().Get("saved")); err == nil && n == d.Head.Number {
+		v.Saved = n
+	}
 	if br.kind.Scored() {
 		// The newest revision is valid (it was saved), so only its
 		// calibration can disagree.
 		if _, calibration, err := catalog.CheckLesson(br.course, br.lesson, d.Source); err == nil {
-			v.Calibration = blockCalibration(calibration, bd.Kind, bd.Key)
+			v.Calibration = blockCalibration(calibration, bd.Key)
 		}
 	}
 	return s.render(w, r, views.AuthorBlock(v))
@@ -155,14 +158,21 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 		v.NoChanges = true
 		return s.render(w, r, views.AuthorBlock(v))
 	}
-	n, err := s.svc.SaveBlock(r.Context(), s.currentUser(r).ID, parts,
+	saved, err := s.svc.SaveBlock(r.Context(), s.currentUser(r).ID, parts,
 		service.BlockEdit{Course: br.course, Lesson: br.lesson, Key: br.key, Kind: br.kind, Text: text, Base: base})
 	var refused *service.BlockProblems
 	var conflict *service.BlockConflict
 	switch {
 	case err == nil:
-		// The editor shows the new draft and what the scorer makes of its
-		// calibration examples; this form shows them beside each example.
+		n := saved.Revision.Number
+		if len(saved.Calibration.Item(draft.Key)) > 0 {
+			// The scorer still disagrees with this block's examples: the
+			// form shows each disagreement beside its example.
+			http.Redirect(w, r, views.BlockFormSavedURL(br.course, br.lesson, draft.Key, n), http.StatusSeeOther)
+			return nil
+		}
+		// The editor shows the new draft, ready to publish unless
+		// another block's examples disagree.
 		http.Redirect(w, r, views.AuthorLessonSavedURL(br.course, br.lesson, n), http.StatusSeeOther)
 		return nil
 	case errors.As(err, &refused):

@@ -231,20 +231,11 @@ func formField(yamlField string, slots formSlots) string {
 	return group
 }
 
-// blockCalibration picks one block's disagreements out of a lesson's
-// calibration problems, by example number.
-func blockCalibration(ps lessons.Problems, kind lessons.Kind, key string) map[int][]string {
-	prefix := fmt.Sprintf("%s %q example ", kind, key)
-	out := map[int][]string{}
-	for _, p := range ps {
-		rest, ok := strings.CutPrefix(p.Msg, prefix)
-		if !ok {
-			continue
-		}
-		num, msg, ok := strings.Cut(rest, ": ")
-		if n, err := strconv.Atoi(num); ok && err == nil {
-			out[n] = append(out[n], strings.ToUpper(msg[:1])+msg[1:])
-		}
+// blockCalibration groups one block's disagreements by example number.
+func blockCalibration(c lessons.Calibration, key string) map[int]lessons.Calibration {
+	out := map[int]lessons.Calibration{}
+	for _, d := range c.Item(key) {
+		out[d.Example] = append(out[d.Example], d)
 	}
 	if len(out) == 0 {
 		return nil

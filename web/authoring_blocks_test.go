@@ -132,7 +132,7 @@ func TestBlockFormsCreateAndEdit(t *testing.T) {
 		}
 		form := ivy.get(path)
 		got := strings.Join(strings.Fields(form.doc.Find(`#example-2 [data-testid="disagreement"]`).Text()), " ")
-		if !strings.Contains(got, "Scorer gives result 1, the example expects 0") {
+		if !strings.Contains(got, "Result: the example expects 0 points, the scorer gives 1 point.") {
 			t.Errorf("beside example 2: %q", got)
 		}
 		if form.doc.Find(`#example-1 [data-testid="disagreement"]`).Length() != 0 {

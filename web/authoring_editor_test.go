@@ -163,7 +163,7 @@ func TestPublishBlockedByCalibration(t *testing.T) {
 	p := ines.get(editor3 + "?saved=2")
 	cal := p.doc.Find(`[data-testid="calibration"]`)
 	if msg := strings.Join(strings.Fields(cal.Text()), " "); !strings.Contains(msg, "Publishing is blocked") ||
-		!strings.Contains(msg, `exercise "release-and-traffic" example 1: scorer gives result 1, the example expects 0`) {
+		!strings.Contains(msg, "Exercise release-and-traffic, example 1. Result: the example expects 0 points, the scorer gives 1 point.") {
 		t.Errorf("calibration after saving = %q", msg)
 	}
 	p = ines.post(editor3+"/publish", url.Values{"number": {"2"}})

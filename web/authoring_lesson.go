@@ -2,8 +2,8 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,7 +43,12 @@ func (s *Server) editorAtHead(r *http.Request) (views.LessonEditorView, error) {
 	if err := checkEdit(&v, parts, d.Source); err != nil {
 		return v, err
 	}
-	v.HeadCalibration = v.PreviewCalibration
+	// The newest revision is the text shown, and it is saved: each
+	// disagreement has its line and its block's form.
+	v.HeadCalibration = slices.Clone(v.PreviewCalibration)
+	for i, dis := range v.HeadCalibration {
+		v.HeadCalibration[i].FormURL = views.BlockFormURL(d.Course.Slug, d.Slug, dis.Key) + "#" + views.GroupExample(dis.Example)
+	}
 	return v, nil
 }
 
@@ -60,23 +65,18 @@ func checkEdit(v *views.LessonEditorView, parts lessons.SourceParts, src []byte)
 	var ps lessons.Problems
 	switch {
 	case errors.As(err, &ps):
-		v.Other = append(v.Other, lessonProblems(ps, src, parts, v.Form.Errors, "title", "goal", "minutes")...)
+		other, body := lessonProblems(ps, src, parts, v.Form.Errors, "title", "goal", "minutes")
+		v.Other, v.BodyProblems = append(v.Other, other...), body
 		return nil
 	case err != nil:
 		return err
 	}
 	v.Preview = l
-	v.PreviewCalibration = bodyMessages(calibration, parts)
-	return nil
-}
-
-// bodyMessages says where in the body each problem is.
-func bodyMessages(ps lessons.Problems, parts lessons.SourceParts) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = fmt.Sprintf("Line %d of the body: %s", p.Line-parts.BodyLine()+1, p.Msg)
+	v.PreviewCalibration = make([]views.EditorDisagreement, len(calibration))
+	for i, d := range calibration {
+		v.PreviewCalibration[i] = views.EditorDisagreement{Disagreement: d, BodyLine: d.Line - parts.BodyLine() + 1}
 	}
-	return out
+	return nil
 }
 
 // edit is the lesson text an author sent: the fields as typed, and the
@@ -123,7 +123,14 @@ func (s *Server) editorWithEdit(r *http.Request, e edit) (views.LessonEditorView
 		return head, err
 	}
 	v := newEditorView(head.Draft, e.parts, e.base)
-	v.Blocks, v.HeadCalibration = head.Blocks, head.HeadCalibration
+	v.Blocks, v.HeadCalibration = head.Blocks, slices.Clone(head.HeadCalibration)
+	if e.parts.Body != head.Form.Values["body"] {
+		// The editor shows the author's text: the newest revision's
+		// lines are not its lines.
+		for i := range v.HeadCalibration {
+			v.HeadCalibration[i].BodyLine = 0
+		}
+	}
 	v.Form = e.form
 	if e.src != nil {
 		err = checkEdit(&v, e.parts, e.src)

@@ -60,10 +60,10 @@ func (r RevisionInfo) authorName() string {
 
 // CalibrationError refuses to publish a lesson whose calibration examples
 // the scorer disagrees with, as import refuses files.
-type CalibrationError struct{ Problems lessons.Problems }
+type CalibrationError struct{ Calibration lessons.Calibration }
 
 func (e *CalibrationError) Error() string {
-	return fmt.Sprintf("the scorer disagrees with %d calibration example score(s)", len(e.Problems))
+	return fmt.Sprintf("the scorer disagrees with %d calibration example score(s)", len(e.Calibration))
 }
 
 const revisionColumns = `r.id, r.number, r.title, r.origin, coalesce(u.display_name, ''), r.created_at, r.published_at`
@@ -112,13 +112,13 @@ func (c *Catalog) Draft(ctx context.Context, courseSlug, lessonSlug string) (Dra
 type SaveResult struct {
 	Revision    RevisionInfo
 	Lesson      *lessons.Lesson
-	Calibration lessons.Problems // disagreements; publishing is refused while any remain
+	Calibration lessons.Calibration // disagreements; publishing is refused while any remain
 }
 
 // CheckLesson parses an edited lesson file the way import does, and checks
 // it belongs where it is being saved: its course and slug are its address.
 // The error is lessons.Problems with the file's lines.
-func CheckLesson(courseSlug, lessonSlug string, src []byte) (*lessons.Lesson, lessons.Problems, error) {
+func CheckLesson(courseSlug, lessonSlug string, src []byte) (*lessons.Lesson, lessons.Calibration, error) {
 	name := lessonSlug + ".md"
 	l, err := lessons.Parse(name, src)
 	var ps lessons.Problems
@@ -248,7 +248,7 @@ func (c *Catalog) Publish(ctx context.Context, actorID int64, courseSlug, lesson
 			return err
 		}
 		if len(calibration) > 0 {
-			return &CalibrationError{Problems: calibration}
+			return &CalibrationError{Calibration: calibration}
 		}
 		err = tx.QueryRow(ctx, "UPDATE lesson_revisions SET published_at = now() WHERE id = $1 RETURNING published_at", rev.ID).Scan(&rev.PublishedAt)
 		if err != nil {

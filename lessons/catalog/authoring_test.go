@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
@@ -190,7 +191,8 @@ func TestPublishWaitsForCalibration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Calibration) != 1 || !strings.Contains(res.Calibration[0].Msg, "scorer gives result 0, the example expects 1") {
+	if d := res.Calibration; len(d) != 1 || d[0].Criterion != grading.Result || d[0].Expected != 1 || d[0].Got != 0 ||
+		d[0].Example != 1 || d[0].Field != "examples.1.scores.result" || !strings.Contains(d[0].Message(), "scorer gives result 0, the example expects 1") {
 		t.Fatalf("calibration = %v, want one disagreement on result", res.Calibration)
 	}
 	var calib *catalog.CalibrationError

@@ -43,25 +43,25 @@ func (e *BlockConflict) Error() string { return e.Stale.Error() }
 
 // SaveBlock makes the edit in parts, the newest revision's file as the
 // form read it, and saves the result as a new draft of the lesson,
-// returning its number. It is refused with *BlockProblems or
-// *BlockConflict; nothing is saved then.
-func (s *Service) SaveBlock(ctx context.Context, authorID int64, parts lessons.SourceParts, e BlockEdit) (int, error) {
+// returning it and what the scorer makes of its calibration examples. It
+// is refused with *BlockProblems or *BlockConflict; nothing is saved then.
+func (s *Service) SaveBlock(ctx context.Context, authorID int64, parts lessons.SourceParts, e BlockEdit) (catalog.SaveResult, error) {
 	src, fenceLine, err := e.apply(parts)
 	if err != nil {
-		return 0, err
+		return catalog.SaveResult{}, err
 	}
 	res, err := s.catalog.SaveDraft(ctx, authorID, e.Course, e.Lesson, e.Base, src)
 	var ps lessons.Problems
 	var stale *catalog.StaleError
 	switch {
 	case err == nil:
-		return res.Revision.Number, nil
+		return res, nil
 	case errors.As(err, &ps):
-		return 0, &BlockProblems{Problems: ps, FenceLine: fenceLine}
+		return res, &BlockProblems{Problems: ps, FenceLine: fenceLine}
 	case errors.As(err, &stale):
-		return 0, e.conflict(stale)
+		return res, e.conflict(stale)
 	}
-	return 0, err
+	return res, err
 }
 
 // apply returns the lesson file with the edit made, and the file line of

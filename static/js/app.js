@@ -1,9 +1,93 @@
 // Progressive enhancement only: every page works without this file.
-// After htmx swaps a checkpoint in place, move focus to its verdict so
-// screen-reader and keyboard users learn the result where they are.
-document.addEventListener("htmx:afterSwap", function (event) {
-  var target = event.detail && event.detail.elt;
-  if (!target || !target.querySelector) return;
-  var verdict = target.querySelector("[data-focus-after-swap]");
-  if (verdict) verdict.focus();
-});
+(function () {
+  "use strict";
+
+  // After htmx swaps a checkpoint in place, move focus to its verdict so
+  // screen-reader and keyboard users learn the result where they are.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail && event.detail.elt;
+    if (!target || !target.querySelector) return;
+    var verdict = target.querySelector("[data-focus-after-swap]");
+    if (verdict) verdict.focus();
+  });
+
+  // Lines of the lesson text. A "Line 12" link beside a problem moves the
+  // caret of the text area it names (data-for) to that line, selects it
+  // and scrolls it into view; the text area shows where its caret is, so
+  // line numbers can be found again while typing.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-line][data-for]");
+    if (!link) return;
+    var area = document.getElementById(link.getAttribute("data-for"));
+    var line = parseInt(link.getAttribute("data-line"), 10);
+    if (!area || area.tagName !== "TEXTAREA" || !(line > 0)) return;
+    event.preventDefault();
+    goToLine(area, line);
+  });
+
+  function goToLine(area, line) {
+    var lines = area.value.split("\n");
+    line = Math.min(line, lines.length);
+    var start = 0;
+    for (var i = 0; i < line - 1; i++) start += lines[i].length + 1;
+    area.scrollIntoView({ block: "center" });
+    area.focus({ preventScroll: true });
+    area.setSelectionRange(start, start + lines[line - 1].length);
+    area.scrollTop = Math.max(0, depth(area, start) - area.clientHeight / 3);
+    showCaret(area);
+  }
+
+  // depth is how far down the text area's content the character at index
+  // sits, measured in a hidden copy that wraps lines as the area does.
+  function depth(area, index) {
+    var style = window.getComputedStyle(area);
+    var copy = document.createElement("div");
+    ["fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "wordSpacing", "tabSize",
+      "paddingTop", "paddingRight", "paddingBottom", "paddingLeft"].forEach(function (p) {
+      copy.style[p] = style[p];
+    });
+    copy.style.position = "absolute";
+    copy.style.visibility = "hidden";
+    copy.style.top = "0";
+    copy.style.left = "-10000px";
+    copy.style.boxSizing = "border-box";
+    copy.style.width = area.clientWidth + "px";
+    copy.style.whiteSpace = "pre-wrap";
+    copy.style.overflowWrap = "break-word";
+    copy.textContent = area.value.slice(0, index);
+    var mark = document.createElement("span");
+    mark.textContent = "\u200b";
+    copy.appendChild(mark);
+    document.body.appendChild(copy);
+    var top = mark.offsetTop;
+    document.body.removeChild(copy);
+    return top;
+  }
+
+  function showCaret(area) {
+    var out = document.getElementById(area.getAttribute("data-caret-position"));
+    if (!out) return;
+    var before = area.value.slice(0, area.selectionStart);
+    var line = before.split("\n").length;
+    var column = before.length - before.lastIndexOf("\n");
+    out.textContent = "Caret at line " + line + ", column " + column + ".";
+    out.hidden = false;
+  }
+
+  ["keyup", "click", "input", "focus", "select"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var t = event.target;
+      if (t && t.hasAttribute && t.hasAttribute("data-caret-position")) showCaret(t);
+    }, true);
+  });
+
+  function init() {
+    var areas = document.querySelectorAll("textarea[data-caret-position]");
+    for (var i = 0; i < areas.length; i++) showCaret(areas[i]);
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -61,9 +62,12 @@ type BlockFormView struct {
 	Elsewhere []string
 	// NoChanges: the author saved the block as the lesson already has it.
 	NoChanges bool
+	// Saved is the revision just saved from this form, which the scorer
+	// still disagrees with.
+	Saved int
 	// Calibration holds, by example number (1-based), where the scorer
 	// disagrees with the example's expected scores in the newest revision.
-	Calibration map[int][]string
+	Calibration map[int]lessons.Calibration
 	Conflict    *BlockConflict
 }
 
@@ -160,14 +164,41 @@ func blockDescribedBy(id string, hint bool, msg string) string {
 	return strings.Join(ids, " ")
 }
 
-func (v BlockFormView) calibrationCount() int {
-	n := 0
-	for _, ps := range v.Calibration {
-		if len(ps) > 0 {
-			n++
+func (v BlockFormView) calibrationCount() int { return len(v.calibrationExamples()) }
+
+// calibrationExamples are the numbers of the examples the scorer
+// disagrees with, in order.
+func (v BlockFormView) calibrationExamples() []int {
+	var out []int
+	for n, ds := range v.Calibration {
+		if len(ds) > 0 {
+			out = append(out, n)
 		}
 	}
-	return n
+	sort.Ints(out)
+	return out
+}
+
+// disagreement is the scorer's disagreement with example n on c.
+func (v BlockFormView) disagreement(n int, c grading.Criterion) (lessons.Disagreement, bool) {
+	for _, d := range v.Calibration[n] {
+		if d.Criterion == c {
+			return d, true
+		}
+	}
+	return lessons.Disagreement{}, false
+}
+
+// exampleSummary names the criteria an example disagrees on.
+func exampleSummary(ds lessons.Calibration) string {
+	var names []string
+	for _, d := range ds {
+		if d.Criterion == "" {
+			return "the scorer could not score it"
+		}
+		names = append(names, strings.ToLower(d.Criterion.Label()))
+	}
+	return "disagrees on " + strings.Join(names, ", ")
 }
 
 func conflictText(c BlockConflict) string {

@@ -138,7 +138,22 @@ func BlockFormURL(course, lesson, key string) string {
 	return AuthorLessonURL(course, lesson) + "/blocks/" + url.PathEscape(key)
 }
 
+// BlockFormSavedURL is the form of the block keyed key confirming that
+// revision n was saved from it.
+func BlockFormSavedURL(course, lesson, key string, n int) string {
+	return BlockFormURL(course, lesson, key) + "?saved=" + strconv.Itoa(n)
+}
+
 // NewBlockURL is the blank form for a new block of kind.
 func NewBlockURL(course, lesson string, kind lessons.Kind) string {
 	return BlockFormURL(course, lesson, "new") + "?kind=" + url.QueryEscape(string(kind))
+}
+
+// FormatURL is the lesson format's help page, at the section whose id is
+// section, or its top when section is empty.
+func FormatURL(section string) string {
+	if section == "" {
+		return "/author/format"
+	}
+	return "/author/format#" + url.PathEscape(section)
 }
