@@ -53,11 +53,12 @@ func TestConceptPhrases(t *testing.T) {
 	if !strings.Contains(yamlText, "phrase: limit the bulk tenant's long prompts") {
 		t.Errorf("the block written back lost the phrase:\n%s", yamlText)
 	}
-	text := ConceptsText(d.Concepts)
-	if !strings.Contains(text, "cap-bulk:\n  phrase: limit the bulk tenant's long prompts\n  cap|limit + bulk\n") {
-		t.Errorf("form text lost the phrase:\n%s", text)
+	// The form's concept field leaves phrases to their own fields, and
+	// reads the long form with its phrase as a file does.
+	if text := ConceptsText(d.Concepts); strings.Contains(text, "phrase") || !strings.Contains(text, "cap-bulk:\n  - cap|limit + bulk\n") {
+		t.Errorf("form text:\n%s", text)
 	}
-	back, problems := ParseConceptsText(text)
+	back, problems := ParseConceptsText("cap-bulk:\n  phrase: limit the bulk tenant's long prompts\n  patterns:\n    - cap|limit + bulk\n")
 	if len(problems) > 0 || back[0].Phrase != "limit the bulk tenant's long prompts" || len(back[0].Patterns) != 1 {
 		t.Errorf("read back %+v, %v", back, problems)
 	}

@@ -58,35 +58,14 @@ func (s *Scoring) Grade(answer string, reviewed *grading.LabelledSet) (grading.S
 func parseScoring(f *fields, criteria map[grading.Criterion]*fields) *Scoring {
 	s := &Scoring{Rubric: &grading.Rubric{Concepts: map[string][]string{}}}
 	if n := f.lookup("concepts"); n != nil {
-		cf := newFields(f.r, f.base, f.what+" concepts", n)
-		if cf.ok {
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				name, val := n.Content[i], n.Content[i+1]
-				cf.known[name.Value] = true
-				if !slugPattern.MatchString(name.Value) {
-					f.r.at(cf.line(name), "%s: concept name %q must be lowercase letters, digits and hyphens", f.what, name.Value)
+		for _, c := range readConcepts(f.r, f.base, f.what, n) {
+			s.Rubric.Concepts[c.Name] = c.Patterns
+			if c.Phrase != "" {
+				if s.Rubric.Phrases == nil {
+					s.Rubric.Phrases = map[string]string{}
 				}
-				if val.Kind == yaml.MappingNode {
-					// The long form: a learner-facing phrase and the patterns.
-					pf := newFields(f.r, f.base, f.what+" concept "+quote(name.Value), val)
-					phrase, _ := pf.str("phrase", true)
-					if phrase != "" {
-						if s.Rubric.Phrases == nil {
-							s.Rubric.Phrases = map[string]string{}
-						}
-						s.Rubric.Phrases[name.Value] = strings.TrimSpace(phrase)
-					}
-					if pn := pf.lookup("patterns"); pn != nil {
-						s.Rubric.Concepts[name.Value] = stringList(pf, pn, "field \"patterns\"")
-					} else {
-						pf.str("patterns", true)
-					}
-					pf.done()
-					continue
-				}
-				s.Rubric.Concepts[name.Value] = stringList(f, val, "concept "+quote(name.Value))
+				s.Rubric.Phrases[c.Name] = c.Phrase
 			}
-			cf.done()
 		}
 	}
 	for i, c := range grading.Criteria {

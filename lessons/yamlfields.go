@@ -168,6 +168,10 @@ func (f *fields) allowed() string {
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
+// ValidName reports whether s is a valid key or concept name: lowercase
+// letters, digits and single hyphens.
+func ValidName(s string) bool { return slugPattern.MatchString(s) }
+
 // slug reads a required identifier field: lowercase letters, digits and
 // single hyphens, at most 80 characters.
 func (f *fields) slug(key string) string {

@@ -138,9 +138,13 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 	v := blockView(d, br)
 	v.Base = base
 	v.Fields = readBlockFields(r, br.kind)
-	if r.PostFormValue("action") == "add-example" {
+	switch r.PostFormValue("action") {
+	case "add-example":
 		v.Fields.Examples = append(v.Fields.Examples, views.ExampleFields{})
 		v.Fields.NewExamples++
+		return s.render(w, r, views.AuthorBlock(v))
+	case "update-phrases":
+		// readBlockFields listed a field for each concept now named.
 		return s.render(w, r, views.AuthorBlock(v))
 	}
 	if br.key != "" && old.Key == "" {

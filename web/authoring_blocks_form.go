@@ -24,6 +24,9 @@ func fieldsFromDraft(d lessons.BlockDraft) views.BlockFields {
 		WeakIndicators: strings.Join(oneLineEach(d.WeakIndicators), "\n"),
 		Concepts:       lessons.ConceptsText(d.Concepts),
 	}
+	for _, c := range d.Concepts {
+		f.Phrases = append(f.Phrases, views.PhraseFields{Concept: c.Name, Phrase: c.Phrase})
+	}
 	for i, o := range d.Options {
 		if i < views.MaxOptions {
 			f.Options[i] = views.OptionFields{Text: o.Text, Explanation: o.Explanation}
@@ -76,6 +79,7 @@ func readBlockFields(r *http.Request, kind lessons.Kind) views.BlockFields {
 		}
 		f.Correct, _ = strconv.Atoi(get("correct"))
 	case kind.Scored():
+		f.Phrases = readPhrases(r, f.Concepts)
 		for i, c := range grading.Criteria {
 			f.Rubric[i] = views.CriterionFields{Description: get(views.FieldCriterion(c, "description")),
 				Requires: get(views.FieldCriterion(c, "requires")), Any: get(views.FieldCriterion(c, "any")), Rejects: get(views.FieldCriterion(c, "rejects"))}
@@ -96,6 +100,27 @@ func readBlockFields(r *http.Request, kind lessons.Kind) views.BlockFields {
 		f.NewExamples = 1
 	}
 	return f
+}
+
+// readPhrases is a phrase field for each concept the concept field names,
+// filled as sent; a concept new to the field has none yet, and shows the
+// phrase its text gives, if any.
+func readPhrases(r *http.Request, concepts string) []views.PhraseFields {
+	cs, _ := lessons.ParseConceptsText(concepts)
+	var out []views.PhraseFields
+	seen := map[string]bool{}
+	for _, c := range cs {
+		if seen[c.Name] || !lessons.ValidName(c.Name) {
+			continue
+		}
+		seen[c.Name] = true
+		p := views.PhraseFields{Concept: c.Name, Phrase: c.Phrase}
+		if sent, ok := r.PostForm[views.FieldPhrase(c.Name)]; ok && strings.TrimSpace(sent[0]) != "" {
+			p.Phrase = strings.Join(strings.Fields(sent[0]), " ")
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // formSlots maps a draft's options and examples, blanks dropped, back to
@@ -135,6 +160,9 @@ func blockDraft(f views.BlockFields, kind lessons.Kind) (lessons.BlockDraft, for
 		if len(conceptProblems) > 0 {
 			problems["concepts"] = strings.Join(conceptProblems, "\n")
 		}
+		if msg := applyPhrases(d.Concepts, f.Phrases); msg != "" {
+			problems["phrases"] = msg
+		}
 		for i := range grading.Criteria {
 			r := f.Rubric[i]
 			d.Rubric[i] = lessons.CriterionDraft{Description: r.Description,
@@ -155,6 +183,32 @@ func blockDraft(f views.BlockFields, kind lessons.Kind) (lessons.BlockDraft, for
 		}
 	}
 	return d, slots, problems
+}
+
+// applyPhrases gives each concept the phrase of its field. A concept whose
+// text in the concept field has a phrase of its own (the long form, pasted
+// from a file) keeps it when its field is empty; when both differ, the
+// author must choose.
+func applyPhrases(cs []lessons.ConceptDraft, phrases []views.PhraseFields) string {
+	byName := map[string]string{}
+	for _, p := range phrases {
+		byName[p.Concept] = strings.TrimSpace(p.Phrase)
+	}
+	var twice []string
+	for i, c := range cs {
+		field := byName[c.Name]
+		switch {
+		case field == "":
+		case c.Phrase != "" && c.Phrase != field:
+			twice = append(twice, c.Name)
+		default:
+			cs[i].Phrase = field
+		}
+	}
+	if len(twice) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Two different phrases for %s: one in Concepts and one in its phrase field. Keep one of them.", strings.Join(twice, ", "))
 }
 
 func commaList(s string) []string {

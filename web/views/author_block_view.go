@@ -24,12 +24,21 @@ type BlockFields struct {
 	Options                                     [MaxOptions]OptionFields
 	Correct                                     int // 1-based; 0 when none is chosen
 	Rubric                                      [4]CriterionFields
+	// Phrases are the learner-facing phrases of the concepts the
+	// concept field names, in its order.
+	Phrases []PhraseFields
 	// Examples are the calibration examples; the last one is the blank
 	// "New example" (or more, when the author asked for another).
 	Examples []ExampleFields
 	// NewExamples is how many of Examples, at the end, are new.
 	NewExamples int
 }
+
+// PhraseFields is one concept's learner-facing phrase.
+type PhraseFields struct{ Concept, Phrase string }
+
+// FieldPhrase is the name of a concept's phrase field.
+func FieldPhrase(concept string) string { return "phrase-" + concept }
 
 // OptionFields is one checkpoint option.
 type OptionFields struct{ Text, Explanation string }
@@ -124,7 +133,7 @@ func (v BlockFormView) errorFields() []string {
 	for n := 1; n <= MaxOptions; n++ {
 		order = append(order, GroupOption(n))
 	}
-	order = append(order, "concepts", "rubric")
+	order = append(order, "concepts", "phrases", "rubric")
 	for _, c := range grading.Criteria {
 		order = append(order, GroupCriterion(c))
 	}
@@ -146,7 +155,7 @@ func errorTarget(field string) string {
 	switch field {
 	case "":
 		return "#block-form"
-	case "options", "correct", "rubric", "examples":
+	case "options", "correct", "rubric", "examples", "phrases":
 		return "#" + field + "-group"
 	}
 	return "#" + field
