@@ -275,20 +275,25 @@ func (d BlockDraft) addScoring(add func(string, *yaml.Node)) {
 	if len(d.Examples) > 0 {
 		es := &yaml.Node{Kind: yaml.SequenceNode}
 		for _, e := range d.Examples {
-			em := &yaml.Node{Kind: yaml.MappingNode}
-			em.Content = append(em.Content, str("answer"), prose(e.Answer))
-			sm := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-			for i, c := range grading.Criteria {
-				sm.Content = append(sm.Content, str(string(c)), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(e.Scores[i])})
-			}
-			em.Content = append(em.Content, str("scores"), sm)
-			if note := strings.TrimSpace(e.Note); note != "" {
-				em.Content = append(em.Content, str("note"), prose(note))
-			}
-			es.Content = append(es.Content, em)
+			es.Content = append(es.Content, e.node())
 		}
 		add("examples", es)
 	}
+}
+
+// node is the example as its block's YAML writes it.
+func (e ExampleDraft) node() *yaml.Node {
+	em := &yaml.Node{Kind: yaml.MappingNode}
+	em.Content = append(em.Content, str("answer"), prose(e.Answer))
+	sm := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	for i, c := range grading.Criteria {
+		sm.Content = append(sm.Content, str(string(c)), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(e.Scores[i])})
+	}
+	em.Content = append(em.Content, str("scores"), sm)
+	if note := strings.TrimSpace(e.Note); note != "" {
+		em.Content = append(em.Content, str("note"), prose(note))
+	}
+	return em
 }
 
 type fieldMark struct {

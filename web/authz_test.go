@@ -254,6 +254,12 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 			form: reviewForm(strconv.FormatInt(auto.ID, 10), matrixPoints, nil),
 			want: instructorsOnly("", wantRefused()),
 		},
+		{
+			// The answer has no review: adding it as an example is refused.
+			method: "POST", pattern: "/review/{response}/example", path: reviewPath(auto.ResponseID) + "/example",
+			form: url.Values{"decision": {strconv.FormatInt(auto.ID, 10)}, "base": {"1"}},
+			want: instructorsOnly("", wantRefused()),
+		},
 
 		// Authoring: instructors and admins. Every POST sends something
 		// refused for those let in, so nothing changes between roles.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -46,6 +47,9 @@ func (s *Server) reviewSubmission(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
+	if n, err := strconv.Atoi(r.URL.Query().Get("example")); err == nil && n == v.Calibration.Head && v.Calibration.Example > 0 {
+		v.Calibration.Added = n
+	}
 	if id, err := strconv.ParseInt(r.URL.Query().Get("saved"), 10, 64); err == nil {
 		for i, e := range v.Sub.History {
 			if e.ID == id && e.Kind == scores.KindReview {
@@ -67,8 +71,50 @@ func (s *Server) reviewView(r *http.Request) (views.ReviewView, error) {
 	if err != nil {
 		return views.ReviewView{}, err
 	}
+	c := rv.Calibration
 	return views.ReviewView{Sub: rv.Sub, Form: views.NewReviewForm(rv.Sub), Errors: map[string]string{},
-		Item: rv.Item, HasItem: rv.HasItem}, nil
+		Item: rv.Item, HasItem: rv.HasItem,
+		Calibration: views.ReviewCalibration{Head: c.Head, HasItem: c.HasItem, Example: c.Example, Disagreements: c.Calibration}}, nil
+}
+
+// addCalibrationExample adds the answer, with its current review's
+// scores, as a calibration example in a new draft of the lesson, or shows
+// the screen again saying why not: refused (422), or someone saved a
+// newer revision of the lesson meanwhile (409).
+func (s *Server) addCalibrationExample(w http.ResponseWriter, r *http.Request) error {
+	id, err := strconv.ParseInt(chi.URLParam(r, "response"), 10, 64)
+	if err != nil {
+		return errNotFound
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	decision, err1 := strconv.ParseInt(r.PostFormValue("decision"), 10, 64)
+	base, err2 := strconv.Atoi(r.PostFormValue("base"))
+	if err1 != nil || err2 != nil {
+		return errBadForm
+	}
+	added, err := s.svc.AddCalibrationExample(r.Context(), service.AddExample{ResponseID: id, AuthorID: s.currentUser(r).ID, Decision: decision, Base: base})
+	if err == nil {
+		http.Redirect(w, r, views.ReviewExampleURL(id, added.Revision), http.StatusSeeOther)
+		return nil
+	}
+	var refused *service.ExampleRefused
+	var conflict *service.BlockConflict
+	if !errors.As(err, &refused) && !errors.As(err, &conflict) {
+		return err
+	}
+	v, verr := s.reviewView(r)
+	if verr != nil {
+		return verr
+	}
+	if conflict != nil {
+		h := conflict.Stale.Head
+		v.Calibration.Conflict = &views.BlockConflict{Base: base, Number: h.Number, Author: h.Author, At: h.CreatedAt}
+		return s.renderStatus(w, r, http.StatusConflict, views.Review(v))
+	}
+	v.Calibration.Refused = refused.Msg
+	return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.Review(v))
 }
 
 func (s *Server) saveReview(w http.ResponseWriter, r *http.Request) error {

@@ -80,6 +80,7 @@ func (s *Server) routes(ops http.Handler) chi.Router {
 			r.Get("/review/agreement", s.handle(s.agreement))
 			r.Get("/review/{response}", s.handle(s.reviewSubmission))
 			r.With(limitBody(maxReviewForm)).Post("/review/{response}", s.handle(s.saveReview))
+			r.With(limitBody(maxReviewForm)).Post("/review/{response}/example", s.handle(s.addCalibrationExample))
 		})
 
 		// Instructors: authoring courses, lessons and their blocks.

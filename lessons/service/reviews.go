@@ -38,9 +38,13 @@ type Review struct {
 	// that revision is no longer readable.
 	Item    lessons.Block
 	HasItem bool
+	// Calibration is the item in the lesson's newest revision, where the
+	// answer may be added as a calibration example.
+	Calibration ExampleState
 }
 
-// Review reads one scored answer for review; any other response is not
+// Review reads one scored answer for review, and its item's calibration
+// examples in the lesson's newest revision; any other response is not
 // found.
 func (s *Service) Review(ctx context.Context, responseID int64) (Review, error) {
 	sub, err := s.scores.Submission(ctx, responseID)
@@ -59,7 +63,8 @@ func (s *Service) Review(ctx context.Context, responseID int64) (Review, error) 
 	default:
 		v.Item, v.HasItem = doc.Item(sub.Key)
 	}
-	return v, nil
+	v.Calibration, err = s.CalibrationState(ctx, sub)
+	return v, err
 }
 
 // Override records a reviewer's decision on a scored answer (see

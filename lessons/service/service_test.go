@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
@@ -26,10 +28,12 @@ const (
 
 type fixture struct {
 	svc      *service.Service
+	catalog  *catalog.Catalog
 	progress *progress.Store
 	scores   *scores.Store
 	revision int64
 	userID   int64
+	pool     *pgxpool.Pool
 }
 
 func newFixture(t *testing.T) fixture {
@@ -54,7 +58,7 @@ func newFixture(t *testing.T) fixture {
 		t.Fatal(err)
 	}
 	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
-	return fixture{svc: service.New(pool, cat, prog, sc), progress: prog, scores: sc, revision: p.RevisionID, userID: id}
+	return fixture{svc: service.New(pool, cat, prog, sc), catalog: cat, progress: prog, scores: sc, revision: p.RevisionID, userID: id, pool: pool}
 }
 
 func (f fixture) item(key string) service.Item {

@@ -83,6 +83,16 @@ func ReviewSavedURL(responseID, event int64) string {
 	return ReviewURL(responseID) + "?saved=" + strconv.FormatInt(event, 10)
 }
 
+// AddExampleURL is where the review screen's "Add as calibration
+// example" posts.
+func AddExampleURL(responseID int64) string { return ReviewURL(responseID) + "/example" }
+
+// ReviewExampleURL is the review screen confirming that the answer was
+// added as a calibration example in draft revision n.
+func ReviewExampleURL(responseID int64, n int) string {
+	return ReviewURL(responseID) + "?example=" + strconv.Itoa(n)
+}
+
 // Admins.
 
 // RoleURL is where a user's role form posts.
