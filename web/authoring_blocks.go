@@ -55,6 +55,7 @@ func (s *Server) newBlockForm(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := blockView(d, br)
 	v.Fields = fieldsFromDraft(lessons.BlockDraft{Kind: br.kind})
+	v.TextSaved = textSaved(r, d)
 	return s.render(w, r, views.AuthorBlock(v))
 }
 
@@ -87,6 +88,7 @@ func (s *Server) editBlockForm(w http.ResponseWriter, r *http.Request) error {
 	if n, err := strconv.Atoi(r.URL.Query().Get("saved")); err == nil && n == d.Head.Number {
 		v.Saved = n
 	}
+	v.TextSaved = textSaved(r, d)
 	if br.kind.Scored() {
 		// The newest revision is valid (it was saved), so only its
 		// calibration can disagree.
@@ -95,6 +97,15 @@ func (s *Server) editBlockForm(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	return s.render(w, r, views.AuthorBlock(v))
+}
+
+// textSaved is the revision the lesson editor saved the author's text as
+// before opening the form (?textsaved=N), while it is still the newest.
+func textSaved(r *http.Request, d catalog.Draft) int {
+	if n, err := strconv.Atoi(r.URL.Query().Get("textsaved")); err == nil && n == d.Head.Number {
+		return n
+	}
+	return 0
 }
 
 // saveBlock saves a new or edited block as a new draft of the lesson, or
@@ -138,6 +149,8 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 	v := blockView(d, br)
 	v.Base = base
 	v.Fields = readBlockFields(r, br.kind)
+	// Until it is saved, the form shows the author's text only.
+	v.Unsaved = true
 	switch r.PostFormValue("action") {
 	case "add-example":
 		v.Fields.Examples = append(v.Fields.Examples, views.ExampleFields{})
@@ -159,7 +172,7 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 	}
 	text, fieldAt := draft.YAML()
 	if br.key != "" && unchanged(old, text) {
-		v.NoChanges = true
+		v.NoChanges, v.Unsaved = true, false
 		return s.render(w, r, views.AuthorBlock(v))
 	}
 	saved, err := s.svc.SaveBlock(r.Context(), s.currentUser(r).ID, parts,

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
 	"slices"
@@ -83,10 +84,59 @@ func checkEdit(v *views.LessonEditorView, parts lessons.SourceParts, src []byte)
 // lesson file they make with the front matter of the revision they
 // started from.
 type edit struct {
-	base  int
-	form  views.Form
-	parts lessons.SourceParts
-	src   []byte // nil when a field could not be read
+	base    int
+	form    views.Form
+	parts   lessons.SourceParts
+	src     []byte // nil when a field could not be read
+	baseSrc []byte // the base revision's file
+	// then is the block form the author asked to open next, which saving
+	// their text first leads to.
+	then blockNext
+}
+
+// blockNext is a block form the lesson editor opens after saving the
+// author's text: a new block of kind, or the block keyed key. The zero
+// value is none.
+type blockNext struct {
+	kind lessons.Kind
+	key  string
+}
+
+// readBlockNext reads the editor's "then" button: "add:KIND" or "edit:KEY".
+func readBlockNext(r *http.Request) blockNext {
+	what, arg, _ := strings.Cut(r.PostFormValue("then"), ":")
+	switch {
+	case what == "add" && lessons.Kind(arg).HasForm():
+		return blockNext{kind: lessons.Kind(arg)}
+	case what == "edit" && lessons.ValidName(arg):
+		return blockNext{key: arg}
+	}
+	return blockNext{}
+}
+
+func (n blockNext) set() bool { return n.kind != "" || n.key != "" }
+
+// url is the block form, noting the revision its text was saved as first
+// (0 when nothing needed saving).
+func (n blockNext) url(course, lesson string, saved int) string {
+	var u string
+	if n.key != "" {
+		u = views.BlockFormURL(course, lesson, n.key) + "?"
+	} else {
+		u = views.NewBlockURL(course, lesson, n.kind) + "&"
+	}
+	if saved == 0 {
+		return strings.TrimSuffix(strings.TrimSuffix(u, "?"), "&")
+	}
+	return u + "textsaved=" + strconv.Itoa(saved)
+}
+
+// what names the block form in a sentence.
+func (n blockNext) what() string {
+	if n.key != "" {
+		return "the form of " + n.key
+	}
+	return "the new " + n.kind.Noun() + "'s form"
 }
 
 func (s *Server) readEdit(r *http.Request) (edit, error) {
@@ -97,11 +147,12 @@ func (s *Server) readEdit(r *http.Request) (edit, error) {
 	if err != nil {
 		return edit{}, errBadForm
 	}
-	e := edit{base: base, form: formValues(r, "title", "goal", "minutes", "body")}
+	e := edit{base: base, form: formValues(r, "title", "goal", "minutes", "body"), then: readBlockNext(r)}
 	_, src, err := s.catalog.RevisionSource(r.Context(), chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), base)
 	if err != nil {
 		return e, err
 	}
+	e.baseSrc = lessons.NormalizeNewlines(src)
 	if e.parts, err = lessons.SplitSource(src); err != nil {
 		return e, err
 	}
@@ -124,6 +175,7 @@ func (s *Server) editorWithEdit(r *http.Request, e edit) (views.LessonEditorView
 	}
 	v := newEditorView(head.Draft, e.parts, e.base)
 	v.Blocks, v.HeadCalibration = head.Blocks, slices.Clone(head.HeadCalibration)
+	v.Unsaved = true
 	if e.parts.Body != head.Form.Values["body"] {
 		// The editor shows the author's text: the newest revision's
 		// lines are not its lines.
@@ -173,16 +225,25 @@ func (s *Server) saveLesson(w http.ResponseWriter, r *http.Request) error {
 	if e.src == nil {
 		return s.refuseEdit(w, r, e, http.StatusUnprocessableEntity, nil)
 	}
+	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
+	if e.then.set() && bytes.Equal(lessons.NormalizeNewlines(e.src), e.baseSrc) {
+		// Opening a block's form with nothing to save first.
+		http.Redirect(w, r, e.then.url(course, lesson, 0), http.StatusSeeOther)
+		return nil
+	}
 	// "Save my version" over a newer revision names that revision.
 	base := e.base
 	if over, err := strconv.Atoi(r.PostFormValue("save_over")); err == nil {
 		base = over
 	}
-	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
 	n, err := s.svc.SaveLesson(r.Context(), s.currentUser(r).ID, course, lesson, base, e.src)
 	var ps lessons.Problems
 	var conflict *service.LessonConflict
 	switch {
+	case err == nil && e.then.set():
+		// The author's text is saved; the block form starts from it.
+		http.Redirect(w, r, e.then.url(course, lesson, n), http.StatusSeeOther)
+		return nil
 	case err == nil:
 		http.Redirect(w, r, views.AuthorLessonSavedURL(course, lesson, n), http.StatusSeeOther)
 		return nil
@@ -204,6 +265,9 @@ func (s *Server) refuseEdit(w http.ResponseWriter, r *http.Request, e edit, stat
 		return err
 	}
 	v.Stale = stale
+	if e.then.set() {
+		v.BlockNotOpened = &views.BlockNotOpened{What: e.then.what(), URL: e.then.url(chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), 0)}
+	}
 	return s.renderStatus(w, r, status, views.LessonEditor(v))
 }
 

@@ -32,8 +32,8 @@ func TestAuthoringJourneyInBrowser(t *testing.T) {
 	// The instructor opens a shipped lesson's editor and adds a probe.
 	b.signIn(s, "ines@example.com", dashboard)
 	b.do(chromedp.Navigate(s.URL + lesson1Author))
-	b.waitFor(link("Add an interview probe"))
-	b.do(auditAccessibility(t, "lesson editor"), chromedp.Click(link("Add an interview probe")))
+	b.waitFor(button("Add an interview probe"))
+	b.do(auditAccessibility(t, "lesson editor"), chromedp.Click(button("Add an interview probe")))
 	b.waitFor(`//h1[normalize-space(.)='New interview probe']`)
 	// Saving it blank shows every problem beside its field.
 	b.do(auditAccessibility(t, "new probe form"), chromedp.Click(button("Save draft")))

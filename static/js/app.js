@@ -11,6 +11,45 @@
     if (verdict) verdict.focus();
   });
 
+  // Unsaved text. A form marked data-warn-unsaved asks before the page is
+  // left while it holds text that was typed and not sent; one the server
+  // marked data-unsaved (it shows text that was refused, not saved) asks
+  // until it is sent. Sending the form itself is not leaving it.
+  var sending = null;
+  document.addEventListener("submit", function (event) {
+    sending = event.target;
+  }, true);
+
+  function changed(form) {
+    if (form.hasAttribute("data-unsaved")) return true;
+    var controls = form.elements;
+    for (var i = 0; i < controls.length; i++) {
+      var c = controls[i];
+      if (c.disabled) continue;
+      if (c.type === "checkbox" || c.type === "radio") {
+        if (c.checked !== c.defaultChecked) return true;
+      } else if (c.tagName === "SELECT") {
+        for (var j = 0; j < c.options.length; j++) {
+          if (c.options[j].selected !== c.options[j].defaultSelected) return true;
+        }
+      } else if (c.tagName === "TEXTAREA" || c.type === "text" || c.type === "number") {
+        if (c.value !== c.defaultValue) return true;
+      }
+    }
+    return false;
+  }
+
+  window.addEventListener("beforeunload", function (event) {
+    var forms = document.querySelectorAll("form[data-warn-unsaved]");
+    for (var i = 0; i < forms.length; i++) {
+      if (forms[i] !== sending && changed(forms[i])) {
+        event.preventDefault();
+        event.returnValue = "";
+        return "";
+      }
+    }
+  });
+
   // Lines of the lesson text. A "Line 12" link beside a problem moves the
   // caret of the text area it names (data-for) to that line, selects it
   // and scrolls it into view; the text area shows where its caret is, so

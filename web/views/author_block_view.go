@@ -74,6 +74,12 @@ type BlockFormView struct {
 	// Saved is the revision just saved from this form, which the scorer
 	// still disagrees with.
 	Saved int
+	// TextSaved is the revision the lesson editor saved the author's text
+	// as before opening this form.
+	TextSaved int
+	// Unsaved: the form shows text the author sent that was not saved
+	// (refused, or only shown again), so leaving the page loses it.
+	Unsaved bool
 	// Calibration holds, by example number (1-based), where the scorer
 	// disagrees with the example's expected scores in the newest revision.
 	Calibration map[int]lessons.Calibration
