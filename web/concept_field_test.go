@@ -56,11 +56,19 @@ func TestConceptPhrasesInTheForm(t *testing.T) {
 
 	// A new concept gets its field when the author asks, without saving.
 	values := blockFormValues(p)
-	values.Set("concepts", values.Get("concepts")+"\ncausal-link:\n  - because|since\n")
+	values.Set("concepts", values.Get("concepts")+"\ncausal-link:\n  - because|since\nrestart-again:\n  - restart + again\n")
+	values.Set("rubric-reasoning-requires", "causal-link")
+	values.Set("rubric-result-rejects", "restart-again")
 	values.Set("phrase-cold-cache", "say that the prefix cache went cold")
 	more := ivy.post(path, withValues(values, "action", "update-phrases"))
 	if more.status != http.StatusOK || more.doc.Find("#phrase-causal-link").Length() != 1 {
 		t.Fatalf("after Update phrase fields: status %d, causal-link field %d", more.status, more.doc.Find("#phrase-causal-link").Length())
+	}
+	if more.doc.Find("#phrase-restart-again").Length() != 0 {
+		t.Error("a concept that only denies a point has a phrase field")
+	}
+	if _, open := more.doc.Find(`details[data-testid="phrases"]`).Attr("open"); !open {
+		t.Error("the phrases are folded away with one written")
 	}
 	if got := more.doc.Find("#phrase-cold-cache").AttrOr("value", ""); got != "say that the prefix cache went cold" {
 		t.Errorf("the typed phrase came back as %q", got)
@@ -76,7 +84,7 @@ func TestConceptPhrasesInTheForm(t *testing.T) {
 	}
 	src, _ := draftSource(t, s, "work-a-serving-incident")
 	d := decodeBlock(t, src, "cold-cache-restart")
-	if len(d.Concepts) != 2 || d.Concepts[0].Phrase != "say that the prefix cache went cold" || d.Concepts[1].Phrase != "" {
+	if len(d.Concepts) != 3 || d.Concepts[0].Phrase != "say that the prefix cache went cold" || d.Concepts[1].Phrase != "" {
 		t.Errorf("saved concepts = %+v", d.Concepts)
 	}
 	l, err := lessons.Parse("l.md", []byte(src))

@@ -237,3 +237,34 @@ func exampleLegend(f BlockFields, n int) string {
 func earnsLabel(c grading.Criterion) string { return "Earns " + strings.ToLower(c.Label()) }
 
 func optionLegend(n int) string { return "Option " + optionLetter(n-1) }
+
+// phrases are the phrase fields the form shows: for each concept a
+// criterion requires (all of or one of), the only ones feedback names,
+// and any other that has a phrase, so that none is dropped.
+func (v BlockFormView) phrases() []PhraseFields {
+	required := map[string]bool{}
+	for _, r := range v.Fields.Rubric {
+		for _, list := range []string{r.Requires, r.Any} {
+			for _, name := range strings.Split(list, ",") {
+				required[strings.TrimSpace(name)] = true
+			}
+		}
+	}
+	var out []PhraseFields
+	for _, p := range v.Fields.Phrases {
+		if required[p.Concept] || strings.TrimSpace(p.Phrase) != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func phrasesWritten(ps []PhraseFields) int {
+	n := 0
+	for _, p := range ps {
+		if strings.TrimSpace(p.Phrase) != "" {
+			n++
+		}
+	}
+	return n
+}
