@@ -4,7 +4,7 @@ package grading
 
 // combinerWeights are the combiner's logistic weights, by signal, fitted
 // on 1840 decisions from the blind sets blind,blind2.
-var combinerWeights = Signals{-2.6832, 1.8228, -1.9804, -2.3914, -0.2545, 0.5321, -0.0870, 3.6449, 2.0019, 0.7451, 0.6195, -0.4081, 0.3680, 1.7737, 0.3209}
+var combinerWeights = Signals{-2.6850, 1.8208, -1.9793, -2.3911, -0.2592, 0.5252, -0.0655, 3.6469, 2.0103, 0.7467, 0.6123, -0.4061, 0.3669, 1.7725, 0.3194}
 
 // ProvisionalBelow is the confidence below which a score is provisional:
 // it flags 28% of the 490 answers fitted on.

@@ -1,9 +1,6 @@
 package grading
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // A keyword list and a terse note both have few function words; what
 // tells them apart is that a note's fragments state relations ("outputs
@@ -13,45 +10,65 @@ import (
 // of 3.3 words or fewer on average and relations in at most half of them;
 // terse notes had fragments of 3 words or more, most of them relating.
 
-// fragmentBreak splits an answer into the items of a list or the
-// fragments of a note: commas, semicolons, line breaks, bullets, " - ",
-// and full stops that end a word.
-var fragmentBreak = regexp.MustCompile(`[,;\n•·]|\s[-–—*]\s|[\p{L}\p{N})]\.(?:\s|$)`)
-
-// relationMark is a symbol or short word that relates two things.
-var relationMark = regexp.MustCompile(`->|=>|→|←|!=|≠|≈|[=<>+×:]|\b(?:vs|versus|x|b/c|bc|w/o?|so|thus|hence|due)\b`)
-
 // fragment is one item or fragment of an answer: its tokens (indexes into
-// the answer's tokens) and whether it relates things.
+// the answer's tokens), whether it relates things, and its paragraph.
 type fragment struct {
 	first, end int // toks[first:end]
 	related    bool
+	paragraph  int
 }
 
-// fragmentsOf splits the answer's tokens at fragment breaks. A fragment
-// relates things by a relation mark or by function words (one in six
-// words or more: one "because" among a dozen terms is not a sentence).
+// relationSymbols and relationWords relate two things: "longer -> decode
+// longer", "replicas: no", "v43 = cause", "p99 vs p50".
+const relationSymbols = "=<>+×:→←≈≠"
+
+var relationWords = set("vs", "versus", "x", "so", "thus", "hence", "due", "bc")
+
+// fragmentsOf splits the answer's tokens into the items of a list or the
+// fragments of a note: at commas, semicolons, line breaks, bullets, dashes
+// between spaces and the ends of sentences. A fragment relates things by
+// a relation mark or by function words (one in six words or more: one
+// "because" among a dozen terms is not a sentence). Paragraphs end at a
+// blank line.
 func fragmentsOf(text string, toks []token) []fragment {
 	var out []fragment
-	from, t := 0, 0
-	cut := func(to int) {
-		first := t
-		function := 0
-		for t < len(toks) && toks[t].start < to {
-			function += boolInt(toks[t].function)
-			t++
+	start, function, related, paragraph := 0, 0, false, 0
+	flush := func(end int) {
+		if end > start {
+			out = append(out, fragment{first: start, end: end, paragraph: paragraph,
+				related: related || function > 0 && 6*function >= end-start})
 		}
-		if t > first {
-			related := relationMark.MatchString(strings.ToLower(text[from:to])) || function > 0 && 6*function >= t-first
-			out = append(out, fragment{first: first, end: t, related: related})
+	}
+	for i, t := range toks {
+		if i > 0 {
+			gap := text[toks[i-1].end:t.start]
+			if t.sentence != toks[i-1].sentence || breaksFragment(gap) {
+				flush(i)
+				start, function, related = i, 0, false
+				if strings.Count(gap, "\n") >= 2 {
+					paragraph++
+				}
+			} else if strings.ContainsAny(gap, relationSymbols) {
+				related = true
+			}
 		}
-		from = to
+		function += boolInt(t.function)
+		related = related || relationWords[t.norm]
 	}
-	for _, b := range fragmentBreak.FindAllStringIndex(text, -1) {
-		cut(b[1])
-	}
-	cut(len(text))
+	flush(len(toks))
 	return out
+}
+
+func breaksFragment(gap string) bool {
+	if strings.ContainsAny(gap, ",;\n•·") {
+		return true
+	}
+	for _, dash := range []string{" - ", " – ", " — ", " * "} {
+		if strings.Contains(gap, dash) {
+			return true
+		}
+	}
+	return false
 }
 
 // statesRelations reports whether an answer reads as a terse note rather
@@ -81,7 +98,7 @@ const (
 // whatever fluent sentences surround it, so neither opinion reads them.
 // A list is a run of short items relating nothing (see listRun), or a
 // paragraph that would be denied as a list were it the whole answer.
-func markListed(text string, toks []token, fragments []fragment) {
+func markListed(toks []token, fragments []fragment) {
 	start := 0
 	for i := 0; i <= len(fragments); i++ {
 		if i < len(fragments) && fragments[i].end-fragments[i].first <= listItemWords {
@@ -97,22 +114,17 @@ func markListed(text string, toks []token, fragments []fragment) {
 		}
 		start = i + 1
 	}
-	from := 0
-	for _, b := range append(paragraphBreak.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
-		var paragraph []fragment
-		for _, f := range fragments {
-			if toks[f.first].start >= from && toks[f.first].start < b[0] {
-				paragraph = append(paragraph, f)
-			}
+	for first := 0; first < len(fragments); {
+		end := first
+		for end < len(fragments) && fragments[end].paragraph == fragments[first].paragraph {
+			end++
 		}
-		if len(paragraph) >= 3 && isList(toks, paragraph) {
+		if paragraph := fragments[first:end]; len(paragraph) >= 3 && isList(toks, paragraph) {
 			markFragments(toks, paragraph)
 		}
-		from = b[1]
+		first = end
 	}
 }
-
-var paragraphBreak = regexp.MustCompile(`\n\s*\n`)
 
 // isList is the rule for a whole answer: few function words, and
 // fragments that do not relate things.

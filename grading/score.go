@@ -105,7 +105,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf), nil
 	}
 
-	markListed(answer, toks, fragments)
+	markListed(toks, fragments)
 	found := map[string]conceptMatch{}
 	ans := newAnswer(toks, c.words)
 	defer ans.release()
