@@ -82,7 +82,7 @@ func (s *Server) renderBlankLesson(w http.ResponseWriter, r *http.Request, v vie
 
 // lessonView is the lesson as the visitor sees it. For a signed-in learner
 // one query reads the lesson, their account, their answers and their
-// scores.
+// scores (catalog.LessonFor), and each part's owner decodes its part.
 func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
 	ctx := r.Context()
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
@@ -94,12 +94,11 @@ func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
 		}
 		return s.anonymousLessonView(r, p)
 	}
-	user, state, latest := auth.NewUserColumn(id), progress.NewStateColumn(id), scores.NewLatestColumn(id)
-	p, err := s.catalog.Lesson(ctx, course, lesson, user, state, latest)
+	p, mine, err := s.catalog.LessonFor(ctx, course, lesson, id)
 	if err != nil {
 		return views.LessonView{}, err
 	}
-	u, err := user.User()
+	u, err := auth.DecodeAccount(id, mine.Account)
 	switch {
 	case errors.Is(err, postgres.ErrNotFound):
 		s.setAccount(r, nil) // deleted: the visitor is signed out
@@ -109,10 +108,10 @@ func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
 	}
 	s.setAccount(r, &u)
 	v := newLessonView(p)
-	if v.State, err = state.State(course, lesson); err != nil {
+	if v.State, err = progress.DecodeLessonState(mine.State, course, lesson); err != nil {
 		return v, err
 	}
-	subs, err := latest.Submissions()
+	subs, err := scores.DecodeLatest(mine.Scores)
 	for key, sub := range subs {
 		v.Scores[key] = scoreView(sub)
 	}

@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
@@ -62,30 +60,6 @@ type LessonSummary struct {
 type CourseDetail struct {
 	Course  lessons.Course
 	Lessons []LessonSummary
-}
-
-// LessonPage is everything the lesson page shows.
-type LessonPage struct {
-	Course     lessons.Course
-	Lesson     *lessons.Lesson
-	RevisionID int64
-	Revision   int
-	Siblings   []LessonSummary // every lesson of the course, in order
-}
-
-// Prev and Next return the neighbouring lessons, if any.
-func (p LessonPage) Prev() (LessonSummary, bool) { return p.sibling(-1) }
-func (p LessonPage) Next() (LessonSummary, bool) { return p.sibling(+1) }
-
-func (p LessonPage) sibling(d int) (LessonSummary, bool) {
-	for i, l := range p.Siblings {
-		if l.Slug == p.Lesson.Slug {
-			if j := i + d; j >= 0 && j < len(p.Siblings) {
-				return p.Siblings[j], true
-			}
-		}
-	}
-	return LessonSummary{}, false
 }
 
 // HasCourses reports whether any course has been imported.
@@ -161,89 +135,6 @@ func decodeSiblings(b []byte) ([]LessonSummary, error) {
 		out[i] = LessonSummary{Slug: r.Slug, Title: r.Title, Goal: r.Goal, Position: r.Position, Minutes: r.Minutes, Answerable: r.Answerable}
 	}
 	return out, nil
-}
-
-// Column is one more value read together with a lesson, in the lesson's
-// query, from another package's SQL: a signed-in learner's page needs their
-// account, answers and scores, and one round trip costs less than four.
-type Column interface {
-	// Expr is a scalar SQL expression. It may refer to the lesson's course
-	// as c, the lesson as l and its current revision as r; arg adds a
-	// parameter and returns its placeholder.
-	Expr(arg func(v any) string) string
-	// Dest receives the value, as for pgx's Scan.
-	Dest() any
-}
-
-// Lesson returns the current revision of a lesson, with its course's lesson
-// list and any extra columns, in one query.
-func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string, extra ...Column) (LessonPage, error) {
-	var p LessonPage
-	var revisions []int64
-	var siblings, doc []byte
-	// The document and the lesson list cost more to build, send and decode
-	// than anything else here, and change rarely: send what this process
-	// last read, and the database returns them only when they changed.
-	key := courseSlug + "/" + lessonSlug
-	var known int64
-	if id, ok := c.lastRevision.Load(key); ok {
-		known = id.(int64)
-	}
-	var list *listing
-	if l, ok := c.listings.Load(courseSlug); ok {
-		list = l.(*listing)
-	} else {
-		list = &listing{}
-	}
-	args := []any{courseSlug, lessonSlug, known, list.revisions, lessons.AnswerableKinds()}
-	dest := []any{&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &revisions, &siblings, &doc}
-	var cols strings.Builder
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
-	for _, x := range extra {
-		cols.WriteString(", ")
-		cols.WriteString(x.Expr(arg))
-		dest = append(dest, x.Dest())
-	}
-	err := c.pool.QueryRow(ctx, `
-		SELECT c.slug, c.title, c.summary, r.id, r.number, cur.revisions,
-		       CASE WHEN cur.revisions = $4 THEN NULL ELSE `+siblingsJSON("$5")+` END,
-		       CASE WHEN r.id = $3 THEN NULL ELSE r.document END`+cols.String()+`
-		FROM courses c
-		JOIN lessons l ON l.course_id = c.id
-		JOIN lesson_revisions r ON r.id = l.current_revision_id
-		CROSS JOIN LATERAL (SELECT array_agg(l2.current_revision_id ORDER BY l2.current_revision_id) AS revisions
-			FROM lessons l2 WHERE l2.course_id = c.id AND l2.current_revision_id IS NOT NULL) cur
-		WHERE c.slug = $1 AND l.slug = $2`, args...).Scan(dest...)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return p, fmt.Errorf("lesson %s/%s: %w", courseSlug, lessonSlug, postgres.ErrNotFound)
-	}
-	if err != nil {
-		return p, fmt.Errorf("reading lesson %s/%s: %w", courseSlug, lessonSlug, err)
-	}
-	if siblings == nil {
-		p.Siblings = list.lessons
-	} else {
-		if p.Siblings, err = decodeSiblings(siblings); err != nil {
-			return p, err
-		}
-		c.listings.Store(courseSlug, &listing{revisions: revisions, lessons: p.Siblings})
-	}
-	if doc == nil {
-		if l, ok := c.docs.Load(p.RevisionID); ok {
-			p.Lesson = l.(*lessons.Lesson)
-			return p, nil
-		}
-		c.lastRevision.Delete(key) // cannot happen while docs never evicts; retry in full
-		return c.Lesson(ctx, courseSlug, lessonSlug, extra...)
-	}
-	p.Lesson, err = c.document(p.RevisionID, doc)
-	if err == nil {
-		c.lastRevision.Store(key, p.RevisionID)
-	}
-	return p, err
 }
 
 // document decodes a revision's stored document once per process.

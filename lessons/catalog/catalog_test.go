@@ -60,35 +60,3 @@ func TestLessonListFollowsChanges(t *testing.T) {
 		t.Errorf("after adding a lesson (-want +got):\n%s", diff)
 	}
 }
-
-// column is a catalog.Column that reads one parameter back.
-type column struct {
-	v   string
-	got string
-}
-
-func (c *column) Expr(arg func(any) string) string { return arg(c.v) + "::text" }
-func (c *column) Dest() any                        { return &c.got }
-
-// TestLessonExtraColumns: extra columns are read in the lesson's query,
-// each with its own parameters.
-func TestLessonExtraColumns(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	if _, err := cat.Import(ctx, load(t, demoTree(t, nil))); err != nil {
-		t.Fatal(err)
-	}
-	a, b := &column{v: "a"}, &column{v: "b"}
-	p, err := cat.Lesson(ctx, "demo", "second", a, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Lesson == nil || p.Lesson.Slug != "second" || a.got != "a" || b.got != "b" {
-		t.Errorf("lesson %v, columns %q and %q; want lesson second and columns a and b", p.Lesson != nil, a.got, b.got)
-	}
-	if _, err := cat.Lesson(ctx, "demo", "missing", a); !isNotFound(err) {
-		t.Errorf("a missing lesson with a column: %v, want not found", err)
-	}
-}

@@ -12,39 +12,10 @@ import (
 	"github.com/practicum-dev/practicum/lessons"
 )
 
-// StateColumn reads a learner's state on a lesson in another query that has
-// the lesson as l: catalog.Lesson's, so that a signed-in lesson page is one
-// round trip. It is a catalog.Column.
-type StateColumn struct {
-	userID int64
-	raw    []byte
-}
-
-// NewStateColumn reads userID's answers.
-func NewStateColumn(userID int64) *StateColumn { return &StateColumn{userID: userID} }
-
-// Expr is the latest attempt per checkpoint with the count, and every
-// response oldest first, on any revision of lesson l, as JSON.
-func (c *StateColumn) Expr(arg func(any) string) string {
-	u := arg(c.userID)
-	return `(SELECT json_build_object(
-		'last', (SELECT coalesce(json_agg(t), '[]') FROM (
-			SELECT DISTINCT ON (a.item_key) a.revision_id AS rev, a.item_key AS key, a.option, a.correct,
-			       count(*) OVER (PARTITION BY a.item_key) AS n, a.answered_at AS at
-			FROM checkpoint_attempts a
-			WHERE a.user_id = ` + u + ` AND a.revision_id IN (SELECT id FROM lesson_revisions WHERE lesson_id = l.id)
-			ORDER BY a.item_key, a.answered_at DESC, a.id DESC) t),
-		'responses', (SELECT coalesce(json_agg(json_build_object(
-			'rev', x.revision_id, 'key', x.item_key, 'kind', x.kind, 'answer', x.answer,
-			'confidence', x.confidence, 'at', x.created_at) ORDER BY x.created_at, x.id), '[]')
-			FROM responses x
-			WHERE x.user_id = ` + u + ` AND x.revision_id IN (SELECT id FROM lesson_revisions WHERE lesson_id = l.id))))`
-}
-
-func (c *StateColumn) Dest() any { return &c.raw }
-
-// State is what was read, on the lesson with these slugs.
-func (c *StateColumn) State(course, lesson string) (LessonState, error) {
+// DecodeLessonState decodes what progress_lesson_state (see
+// migrations/00007_lesson_page.sql) read of a learner's answers on the
+// lesson with these slugs; nil is no answers.
+func DecodeLessonState(b []byte, course, lesson string) (LessonState, error) {
 	var raw struct {
 		Last []struct {
 			Rev     int64     `json:"rev"`
@@ -64,10 +35,10 @@ func (c *StateColumn) State(course, lesson string) (LessonState, error) {
 		} `json:"responses"`
 	}
 	st := newLessonState()
-	if c.raw == nil { // no such lesson
+	if b == nil { // no such lesson
 		return st, nil
 	}
-	if err := json.Unmarshal(c.raw, &raw); err != nil {
+	if err := json.Unmarshal(b, &raw); err != nil {
 		return st, fmt.Errorf("decoding answers on %s/%s: %w", course, lesson, err)
 	}
 	for _, a := range raw.Last {
@@ -82,14 +53,16 @@ func (c *StateColumn) State(course, lesson string) (LessonState, error) {
 }
 
 // LessonState returns a learner's answers on one lesson, in any revision:
-// the latest attempt per checkpoint with the count, and every response.
+// the latest attempt per checkpoint with the count, and every response. It
+// reads them as the lesson page does, with progress_lesson_state.
 func (s *Store) LessonState(ctx context.Context, userID int64, course, lesson string) (LessonState, error) {
-	c := NewStateColumn(userID)
-	err := s.pool.QueryRow(ctx, `SELECT `+c.Expr(func(any) string { return "$1" })+`
-		FROM courses cs JOIN lessons l ON l.course_id = cs.id WHERE cs.slug = $2 AND l.slug = $3`,
-		userID, course, lesson).Scan(c.Dest())
+	var b []byte
+	err := s.pool.QueryRow(ctx, `SELECT st.state
+		FROM courses c JOIN lessons l ON l.course_id = c.id
+		CROSS JOIN LATERAL progress_lesson_state($1, l.id) st
+		WHERE c.slug = $2 AND l.slug = $3`, userID, course, lesson).Scan(&b)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return LessonState{}, fmt.Errorf("reading answers: %w", err)
 	}
-	return c.State(course, lesson)
+	return DecodeLessonState(b, course, lesson)
 }

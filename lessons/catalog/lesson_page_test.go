@@ -1,0 +1,133 @@
+package catalog_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
+	"github.com/practicum-dev/practicum/web/auth"
+)
+
+// TestLessonForReadsTheLearner: the lesson page's one query reads the
+// lesson as Lesson does, and the learner's account, answers and scores as
+// their owners' own reads do (auth.Store.ByID, progress.Store.LessonState,
+// scores.Store.LatestFor), for that learner and lesson only.
+func TestLessonForReadsTheLearner(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	cat := catalog.New(pool)
+	courses, err := lessons.Load(content.FS, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Import(ctx, courses); err != nil {
+		t.Fatal(err)
+	}
+	const course, lesson, exercise = "serving-incidents", "work-a-serving-incident", "release-and-traffic"
+	page, err := cat.Lesson(ctx, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newUser := func(name string) int64 {
+		var id int64
+		if err := pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ($1 || '@example.com', $1, '$argon2id$x')
+			RETURNING id`, name).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	lea, ben := newUser("lea"), newUser("ben")
+	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
+	var cp lessons.Block
+	for _, b := range page.Lesson.Blocks {
+		if b.Kind == lessons.KindCheckpoint {
+			cp = b
+			break
+		}
+	}
+	for _, who := range []int64{lea, ben} {
+		a := progress.Attempt{Course: course, Lesson: lesson, RevisionID: page.RevisionID, Key: cp.Key,
+			Option: cp.Checkpoint.Correct(), Correct: true, At: time.Now()}
+		if err := prog.RecordAttempt(ctx, who, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := progress.Response{Course: course, Lesson: lesson, RevisionID: page.RevisionID, Key: exercise, Kind: lessons.KindExercise,
+		Answer: "Compare long-prompt latency on both versions.", Confidence: progress.GettingThere, At: time.Now()}
+	auto := grading.Score{Confidence: 0.9, Version: grading.ScorerVersion}
+	for i, c := range grading.Criteria {
+		auto.Criteria[i] = grading.CriterionScore{Criterion: c, Evidence: []grading.Evidence{}, Rationale: "Not awarded."}
+	}
+	if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+		id, err := progress.InsertResponse(ctx, tx, lea, r)
+		if err != nil {
+			return err
+		}
+		return sc.RecordAuto(ctx, tx, id, r.RevisionID, auto)
+	}); err != nil {
+		t.Fatal(err)
+	}
+
+	got, mine, err := cat.LessonFor(ctx, course, lesson, lea)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.RevisionID != page.RevisionID || got.Lesson != page.Lesson || len(got.Siblings) != len(page.Siblings) {
+		t.Errorf("LessonFor read revision %d with %d siblings, want Lesson's %d with %d", got.RevisionID, len(got.Siblings),
+			page.RevisionID, len(page.Siblings))
+	}
+	account, err := auth.DecodeAccount(lea, mine.Account)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, err := auth.NewStore(pool).ByID(ctx, lea); err != nil || !cmp.Equal(want, account) {
+		t.Errorf("account = %+v, want ByID's %+v (%v)", account, want, err)
+	}
+	state, err := progress.DecodeLessonState(mine.State, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, err := prog.LessonState(ctx, lea, course, lesson); err != nil || !cmp.Equal(want, state) {
+		t.Errorf("answers differ from LessonState's (%v):\n%s", err, cmp.Diff(want, state))
+	}
+	if state.Attempts[cp.Key] != 1 || len(state.Responses[exercise]) != 1 {
+		t.Errorf("answers = %+v, want Lea's one attempt and one response", state)
+	}
+	latest, err := scores.DecodeLatest(mine.Scores)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, err := sc.LatestFor(ctx, lea, course, lesson); err != nil || !cmp.Equal(want, latest) {
+		t.Errorf("scores differ from LatestFor's (%v):\n%s", err, cmp.Diff(want, latest))
+	}
+	if len(latest) != 1 || latest[exercise].UserID != lea || len(latest[exercise].History) != 1 {
+		t.Errorf("scores = %+v, want Lea's one scored exercise", latest)
+	}
+
+	// Someone else's page; an account that is gone; a lesson that is not.
+	if _, mine, err := cat.LessonFor(ctx, course, lesson, ben); err != nil {
+		t.Fatal(err)
+	} else if latest, err := scores.DecodeLatest(mine.Scores); err != nil || len(latest) != 0 {
+		t.Errorf("Ben's scores = %v (%v), want none", latest, err)
+	}
+	if _, mine, err := cat.LessonFor(ctx, course, lesson, ben+1000); err != nil {
+		t.Fatal(err)
+	} else if _, err := auth.DecodeAccount(ben+1000, mine.Account); !isNotFound(err) {
+		t.Errorf("a missing account: %v, want not found", err)
+	}
+	if _, _, err := cat.LessonFor(ctx, course, "missing", lea); !isNotFound(err) {
+		t.Errorf("a missing lesson: %v, want not found", err)
+	}
+}
