@@ -1,13 +1,38 @@
 package lessons
 
+// A lesson's blocks: Block, the parser of a structured block's YAML, and the
+// display-only kinds (their content and how each is parsed). A new
+// display-only kind is its struct, its field in Block and its case in
+// parseStructured, here, beside its row in kind.go and its view in
+// web/views/blocks.templ. The kinds learners answer are in answered.go.
+
 import (
 	"net/url"
-	"slices"
 	"strings"
 
-	"github.com/practicum-dev/practicum/grading"
 	"go.yaml.in/yaml/v3"
 )
+
+// Block is one piece of a lesson. Exactly one of the kind-specific fields is
+// set, matching Kind. Level is the heading level a structured block's own
+// heading takes so that headings on the page never skip a level.
+type Block struct {
+	Kind  Kind   `json:"kind"`
+	Key   string `json:"key,omitempty"`
+	Level int    `json:"level,omitempty"`
+	// Ordinal counts blocks of the same kind from 1 ("Checkpoint 2 of 5").
+	Ordinal int `json:"ordinal,omitempty"`
+
+	Prose         HTML           `json:"prose,omitempty"`
+	Checkpoint    *Checkpoint    `json:"checkpoint,omitempty"`
+	Exercise      *Exercise      `json:"exercise,omitempty"`
+	Probe         *Probe         `json:"probe,omitempty"`
+	Explain       *Explain       `json:"explain,omitempty"`
+	Example       *Example       `json:"example,omitempty"`
+	Trace         *Trace         `json:"trace,omitempty"`
+	Misconception *Misconception `json:"misconception,omitempty"`
+	Sources       *Sources       `json:"sources,omitempty"`
+}
 
 // parseStructured decodes the YAML of one fenced block. fenceLine is the file
 // line of the opening fence, so YAML line 1 is fenceLine+1.
@@ -95,86 +120,35 @@ func verbatim(f *fields, key string) string {
 	return strings.TrimRight(n.Value, "\n ")
 }
 
-func parseCheckpoint(f *fields) *Checkpoint {
-	c := &Checkpoint{Question: inline(f, "question")}
-	items := f.list("options", 2)
-	if len(items) > 6 {
-		f.r.at(f.line(items[6]), "%s has %d options; at most 6 are allowed", f.what, len(items))
-	}
-	var correct []int
-	for i, item := range items {
-		of := newFields(f.r, f.base, f.what+" option "+string(rune('A'+i)), item)
-		if !of.ok {
-			continue
-		}
-		o := Option{Text: inline(of, "text"), Correct: of.boolean("correct"), Explanation: markdown(of, "explanation")}
-		if o.Correct {
-			correct = append(correct, of.line(item))
-		}
-		of.done()
-		c.Options = append(c.Options, o)
-	}
-	switch {
-	case len(items) == 0:
-	case len(correct) == 0:
-		f.r.at(f.startLine(), "%s has no correct option: mark exactly one with \"correct: true\"", f.what)
-	case len(correct) > 1:
-		f.r.at(correct[1], "%s has %d correct options (lines %s): mark exactly one with \"correct: true\"", f.what, len(correct), joinInts(correct))
-	}
-	return c
+// Example is a worked example.
+type Example struct {
+	Title string `json:"title"`
+	Body  HTML   `json:"body"`
 }
 
-func parseProbe(f *fields) *Probe {
-	p := &Probe{Question: inline(f, "question")}
-	class, line := f.str("evidence_class", true)
-	if class != "" && !slices.Contains(EvidenceClasses, class) {
-		f.r.at(line, "%s field \"evidence_class\" must be one of %s, not %q", f.what, strings.Join(EvidenceClasses, ", "), class)
-	}
-	p.EvidenceClass = class
-	p.StrongAnswer = markdown(f, "strong_answer")
-	p.FollowUp = markdown(f, "follow_up")
-	for _, item := range f.list("weak_indicators", 1) {
-		if item.Kind != yaml.ScalarNode || strings.TrimSpace(item.Value) == "" {
-			f.r.at(f.line(item), "%s: each weak indicator must be a line of text", f.what)
-			continue
-		}
-		if !fieldLength(f, "weak_indicators", item) {
-			continue
-		}
-		p.WeakIndicators = append(p.WeakIndicators, renderField(item.Value))
-	}
-	p.Rubric, p.Scoring = parseRubric(f)
-	p.Scoring.Model, _ = f.str("strong_answer", false)
-	return p
+// Trace is a request timeline or log excerpt, shown verbatim.
+type Trace struct {
+	Caption string `json:"caption"`
+	Text    string `json:"text"`
 }
 
-// parseRubric requires exactly the four criteria, each with a description,
-// and reads the scoring cues and calibration examples beside them.
-func parseRubric(f *fields) (Rubric, *Scoring) {
-	var rub Rubric
-	criteria := map[grading.Criterion]*fields{}
-	rf := f.mapping("rubric", f.what+" rubric")
-	if rf == nil || !rf.ok {
-		return rub, parseScoring(f, criteria)
-	}
-	for i, c := range grading.Criteria {
-		rub[i].Criterion = c
-		n := rf.lookup(string(c))
-		if n == nil {
-			f.r.at(rf.startLine(), "%s is missing the %q criterion: a rubric needs all four of result, reasoning, failure_case and verification", rf.what, c)
-			continue
-		}
-		cf := newFields(f.r, f.base, rf.what+" "+string(c), n)
-		desc, _ := cf.str("description", true)
-		rub[i].Description = renderField(desc)
-		criteria[c] = cf
-	}
-	scoring := parseScoring(f, criteria)
-	for _, cf := range criteria {
-		cf.done()
-	}
-	rf.done()
-	return rub, scoring
+// Misconception is a wrong belief and its correction.
+type Misconception struct {
+	Claim      HTML `json:"claim"`
+	Correction HTML `json:"correction"`
+}
+
+// Sources lists the references behind a lesson.
+type Sources struct {
+	Note  HTML     `json:"note,omitempty"`
+	Items []Source `json:"items"`
+}
+
+// Source is one reference.
+type Source struct {
+	Title     string `json:"title"`
+	Publisher string `json:"publisher"`
+	URL       string `json:"url"`
 }
 
 func parseSources(f *fields) *Sources {
