@@ -90,7 +90,7 @@ func TestParseProblems(t *testing.T) {
 		{"heading skips a level", replace("## First section", "### First section"),
 			[]string{"f.md:10: heading level jumps from h1 to h3: use h2 here"}},
 		{"unknown block type", replace("```yaml explain", "```yaml quiz"),
-			[]string{"f.md:84: unknown block type \"quiz\": use one of checkpoint, exercise, probe, explain, example, trace, misconception, sources"}},
+			[]string{"f.md:84: unknown block type \"quiz\": use one of " + strings.Join(structuredKindNames(), ", ")}},
 		{"duplicate key", replace("key: back", "key: first"),
 			[]string{`f.md:84: duplicate key "first": line 33 already uses it, and keys must be unique within a lesson`}},
 		{"block inside a list", replace("## Practice\n", "## Practice\n\n- item\n\n  ```yaml explain\n  key: nested\n  prompt: p\n  ```\n"),
