@@ -24,14 +24,16 @@ vet:
 test: vet
 	$(GO) test -race -count=1 ./...
 
-# check fails when generated code or formatting is stale, or staticcheck
-# (pinned in go.mod's tool block) finds a problem.
+# check fails when generated code or formatting is stale, staticcheck
+# (pinned in go.mod's tool block) finds a problem, or a test that takes a
+# per-test database does not call t.Parallel() (parallelcheck).
 check:
 	$(GO) tool templ generate
 	@git diff --exit-code -- '*_templ.go' || (echo "generated templ code is stale: run make generate and commit" && exit 1)
 	@test -z "$$(git ls-files --others --exclude-standard -- '*_templ.go')" || (echo "uncommitted generated templ files" && exit 1)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go') && echo "gofmt would change the files above" && exit 1)
 	$(GO) tool staticcheck ./...
+	$(GO) run ./migrations/postgres/pgtest/internal/parallelcheck .
 
 # bench runs the Go benchmarks, then an HTTP load run against a real
 # `practicum serve` on 127.0.0.1:18080 with a fresh, dropped-after database

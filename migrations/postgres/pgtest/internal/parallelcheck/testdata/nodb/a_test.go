@@ -1,0 +1,5 @@
+package nodb
+
+import "testing"
+
+func TestAlone(t *testing.T) {}

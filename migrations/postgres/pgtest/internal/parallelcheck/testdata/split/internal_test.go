@@ -1,0 +1,5 @@
+package split
+
+import "testing"
+
+func TestInternal(t *testing.T) {}
