@@ -62,11 +62,13 @@ func newSiteOn(t testing.TB, pool *pgxpool.Pool) *site {
 	}
 	srv := httptest.NewServer(web.New(siteDeps(pool, cat)))
 	t.Cleanup(srv.Close)
-	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool), pool: pool}
+	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool, auth.CheapHashingForTests()), pool: pool}
 }
 
 // siteDeps wires the stores and use cases over pool as cmd/practicum's
-// serve does.
+// serve does, except that passwords are hashed with argon2id's cheapest
+// settings: the tests create and sign in hundreds of accounts, and the
+// real settings are auth's own tests' business.
 func siteDeps(pool *pgxpool.Pool, cat *catalog.Catalog) web.Deps {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(postgres.PoolCollector(pool))
@@ -76,7 +78,7 @@ func siteDeps(pool *pgxpool.Pool, cat *catalog.Catalog) web.Deps {
 		Catalog:  cat,
 		Progress: prog,
 		Scores:   sc,
-		Users:    auth.NewStore(pool),
+		Users:    auth.NewStore(pool, auth.CheapHashingForTests()),
 		Service:  service.New(pool, cat, prog, sc),
 		Sessions: auth.NewSessionStore(pool),
 		DB:       pool,
