@@ -27,16 +27,16 @@ func TestAuthoringInBrowser(t *testing.T) {
 	b.do(chromedp.Click(button("Create course")))
 	b.waitFor(`//*[@data-testid='error-summary']`)
 	b.do(auditAccessibility(t, "new course with errors"),
-		chromedp.SendKeys(byLabel("Address"), "capacity"),
-		chromedp.SendKeys(byLabel("Title"), "Capacity planning"),
-		chromedp.SendKeys(byLabel("Summary"), "Size serving pools before they fill."),
+		typeIn(byLabel("Address"), "capacity"),
+		typeIn(byLabel("Title"), "Capacity planning"),
+		typeIn(byLabel("Summary"), "Size serving pools before they fill."),
 		chromedp.Click(button("Create course")))
 	b.waitFor(h1("Capacity planning"))
 	b.do(auditAccessibility(t, "author course page"),
-		chromedp.SendKeys(byLabel("Title"), "Plan for the peak"),
-		chromedp.SendKeys(byLabel("Address"), "plan-for-the-peak"),
-		chromedp.SendKeys(byLabel("Goal"), "Size a pool for its busiest hour."),
-		chromedp.SendKeys(byLabel("Minutes"), "15"),
+		typeIn(byLabel("Title"), "Plan for the peak"),
+		typeIn(byLabel("Address"), "plan-for-the-peak"),
+		typeIn(byLabel("Goal"), "Size a pool for its busiest hour."),
+		typeIn(byLabel("Minutes"), "15"),
 		chromedp.Click(button("Create lesson")))
 	b.waitFor(h1("Edit lesson: Plan for the peak"))
 	b.do(auditAccessibility(t, "lesson editor"))
@@ -62,7 +62,7 @@ func TestAuthoringInBrowser(t *testing.T) {
 	if p := ivan.post(editor, form); p.status != 303 {
 		t.Fatalf("Ivan saving: status %d", p.status)
 	}
-	b.do(chromedp.SendKeys(byLabel("Title"), "Plan for the peak"), chromedp.Click(button("Save draft")))
+	b.do(typeIn(byLabel("Title"), "Plan for the peak"), chromedp.Click(button("Save draft")))
 	b.waitFor(`//*[@data-testid='stale']`)
 	b.do(auditAccessibility(t, "lesson editor after a conflict"))
 	b.do(chromedp.Click(button("Save my version as revision 4")))

@@ -42,13 +42,13 @@ func TestAuthoringJourneyInBrowser(t *testing.T) {
 		t.Errorf("beside Evidence class: %q", got)
 	}
 	b.do(auditAccessibility(t, "probe form with problems"),
-		chromedp.SendKeys(byLabel("Key"), "cold-cache-restart"),
-		chromedp.SendKeys(byLabel("Question"), question),
+		typeIn(byLabel("Key"), "cold-cache-restart"),
+		typeIn(byLabel("Question"), question),
 		chromedp.SetValue(byLabel("Evidence class"), "recommended"),
-		chromedp.SendKeys(byLabel("Strong answer"), "The restart emptied the prefix cache, so every prompt pays full prefill again.\n\nCompare the cache hit rate before and after, and watch it recover."),
-		chromedp.SendKeys(byLabel("Follow-up question"), "The hit rate is back but latency is not: where next?"),
-		chromedp.SendKeys(byLabel("Weak-answer indicators"), "Blames the new model version without evidence.\nRestarts the replicas again."),
-		chromedp.SendKeys(byLabel("Concepts"), "cold-cache:\n  cache + cold|empty|miss*|lost|flush*\n"+
+		typeIn(byLabel("Strong answer"), "The restart emptied the prefix cache, so every prompt pays full prefill again.\n\nCompare the cache hit rate before and after, and watch it recover."),
+		typeIn(byLabel("Follow-up question"), "The hit rate is back but latency is not: where next?"),
+		typeIn(byLabel("Weak-answer indicators"), "Blames the new model version without evidence.\nRestarts the replicas again."),
+		typeIn(byLabel("Concepts"), "cold-cache:\n  cache + cold|empty|miss*|lost|flush*\n"+
 			"causal-link:\n  because|since|so|which means|point* to\n"+
 			"not-the-version:\n  not|isn't|rather than|instead of + version|release|deploy*\n"+
 			"hit-rate-check:\n  hit rate + recover*|return*|climb*|back\n"),
@@ -59,19 +59,19 @@ func TestAuthoringJourneyInBrowser(t *testing.T) {
 		{"Rubric: Failure case", "Does not blame the release that happened to coincide.", "not-the-version"},
 		{"Rubric: Verification", "Watches the hit rate recover together with latency.", "hit-rate-check"},
 	} {
-		b.do(chromedp.SendKeys(inFieldset(c.legend, "What earns the point"), c.point),
-			chromedp.SendKeys(inFieldset(c.legend, "Requires all of"), c.requires))
+		b.do(typeIn(inFieldset(c.legend, "What earns the point"), c.point),
+			typeIn(inFieldset(c.legend, "Requires all of"), c.requires))
 	}
 	// Two calibration examples: a full answer and an empty one.
-	b.do(chromedp.SendKeys(inFieldset("New example", "Answer"), "The prefix cache is cold after every replica restarted, so first tokens wait for a full prefill. "+
+	b.do(typeIn(inFieldset("New example", "Answer"), "The prefix cache is cold after every replica restarted, so first tokens wait for a full prefill. "+
 		"This is not the new version's fault. I would watch the hit rate recover and latency fall with it."))
 	for _, c := range []string{"Earns result", "Earns reasoning", "Earns failure case", "Earns verification"} {
 		b.do(chromedp.Click(inFieldset("New example", "Answer") + `/ancestor::fieldset[1]//label[normalize-space(.)='` + c + `']`))
 	}
 	b.do(chromedp.Click(button("Add another example")))
 	b.waitFor(`//fieldset[legend[normalize-space(.)='New example 2']]`)
-	b.do(chromedp.SendKeys(inFieldset("New example 2", "Answer"), "I would roll back the release."),
-		chromedp.SendKeys(inFieldset("New example 2", "Note (optional)"), "A wrong, unbounded fix earns nothing."),
+	b.do(typeIn(inFieldset("New example 2", "Answer"), "I would roll back the release."),
+		typeIn(inFieldset("New example 2", "Note (optional)"), "A wrong, unbounded fix earns nothing."),
 		chromedp.Click(button("Save draft")))
 
 	// The editor shows the draft, with the scorer agreeing; publish it.
@@ -91,7 +91,7 @@ func TestAuthoringJourneyInBrowser(t *testing.T) {
 	probe := fmt.Sprintf(`//section[@data-testid='probe'][.//p[contains(., %q)]]`, "every replica restarted")
 	b.do(chromedp.Navigate(s.URL + "/courses/serving-incidents/read-the-request-timeline"))
 	b.waitFor(probe)
-	b.do(chromedp.SendKeys(probe+`//textarea`, "Every replica restarted, so the prefix cache went cold and each prompt pays the full prefill again. "+
+	b.do(typeIn(probe+`//textarea`, "Every replica restarted, so the prefix cache went cold and each prompt pays the full prefill again. "+
 		"It is not the release itself. I would check that the hit rate recovers along with first-token latency."),
 		chromedp.Click(probe+`//label[normalize-space(.)='Getting there']`),
 		chromedp.Click(probe+button("Submit answer for scoring")))

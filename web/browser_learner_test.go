@@ -33,17 +33,17 @@ func TestLearnerJourneyInBrowser(t *testing.T) {
 	b.do(chromedp.Click(link("Create account")))
 	b.waitFor(byLabel("Name"))
 	b.do(auditAccessibility(t, "sign-up page"),
-		chromedp.SendKeys(byLabel("Name"), "Ada Learner"),
-		chromedp.SendKeys(byLabel("Email"), "ada@example.com"),
-		chromedp.SendKeys(byLabel("Password"), "correct horse battery"),
+		typeIn(byLabel("Name"), "Ada Learner"),
+		typeIn(byLabel("Email"), "ada@example.com"),
+		typeIn(byLabel("Password"), "correct horse battery"),
 		chromedp.Click(button("Create account")))
 	b.waitFor(dashboard)
 	b.signOut("Ada Learner")
 	b.do(chromedp.Click(link("Sign in")))
 	b.waitFor(byLabel("Email"))
 	b.do(auditAccessibility(t, "sign-in page"),
-		chromedp.SendKeys(byLabel("Email"), "ada@example.com"),
-		chromedp.SendKeys(byLabel("Password"), "correct horse battery"),
+		typeIn(byLabel("Email"), "ada@example.com"),
+		typeIn(byLabel("Password"), "correct horse battery"),
 		chromedp.Click(button("Sign in")))
 	b.waitFor(dashboard)
 	b.do(auditAccessibility(t, "dashboard"))

@@ -40,7 +40,7 @@ func TestReviewingInBrowser(t *testing.T) {
 		t.Errorf("note error = %q", msg)
 	}
 
-	b.do(chromedp.SendKeys(byLabel("Note for Result (required if you change it)"), "Rolling every replica back is not a bounded mitigation."),
+	b.do(typeIn(byLabel("Note for Result (required if you change it)"), "Rolling every replica back is not a bounded mitigation."),
 		chromedp.Click(button("Save review")))
 	b.waitFor(`//*[@data-testid='notice']`)
 	if got := b.text(`//*[@data-testid='current-score']`); !strings.Contains(got, "1 of 4, from Ivan's review") {

@@ -32,7 +32,7 @@ func TestScoringAndReviewJourneyInBrowser(t *testing.T) {
 	b.signIn(s, "lee@example.com", dashboard)
 	b.do(chromedp.Navigate(s.URL + lesson3))
 	b.waitFor(exercise)
-	b.do(chromedp.SendKeys(exercise+`//textarea`, "Both versions slow only on long prompts, which points to waiting or prompt processing under load rather than the release. "+
+	b.do(typeIn(exercise+`//textarea`, "Both versions slow only on long prompts, which points to waiting or prompt processing under load rather than the release. "+
 		"Compare long-prompt latency on the old and new versions at the same arrival rate, and compare queue time with prefill execution time. "+
 		"Temporarily limit long-prompt admission. The release and the traffic rise coincide, so this evidence cannot isolate the release and a blanket rollback could overload the old pool. "+
 		"Then check useful completions and the oldest queue age; if queue age falls but prefill stays slow, my explanation is wrong."),
@@ -48,7 +48,7 @@ func TestScoringAndReviewJourneyInBrowser(t *testing.T) {
 		t.Error("no evidence is highlighted in the learner's answer")
 	}
 	resultAwarded := strings.Contains(b.text(score+`//*[@data-testid='criterion-result']`), "1 point")
-	b.do(chromedp.SendKeys(byLabel("Why should an instructor review this score?"), "I am not sure my mitigation counts as bounded."),
+	b.do(typeIn(byLabel("Why should an instructor review this score?"), "I am not sure my mitigation counts as bounded."),
 		chromedp.Click(button("Ask for a review")))
 	b.waitFor(`//*[@data-testid='review-requested']`)
 	b.signOut("Lee Learner")
@@ -67,7 +67,7 @@ func TestScoringAndReviewJourneyInBrowser(t *testing.T) {
 	const note = "The mitigation is stated but not tied to a stop condition."
 	result := `//fieldset[legend[normalize-space(.)='Result']]`
 	b.do(chromedp.Click(result+`//label[normalize-space(.)='`+newPoints+`']`),
-		chromedp.SendKeys(byLabel("Note for Result (required if you change it)"), note),
+		typeIn(byLabel("Note for Result (required if you change it)"), note),
 		chromedp.Click(button("Save review")))
 	b.waitFor(`//*[@data-testid='notice']`)
 	b.signOut("Ines Instructor")
