@@ -189,6 +189,14 @@ func (op *opinion) onTopic(toks []token, sets []*LabelledSet) []token {
 	var kept []token
 	core := map[string]bool{}
 	seen := map[string]bool{}
+	// One dense vector per set, filled for a sentence and cleared after:
+	// a dot product then costs one pass over the evidence's few features.
+	dense := make([][]float64, len(sets))
+	for k, s := range sets {
+		if s.Len() > 0 {
+			dense[k] = make([]float64, len(s.idf))
+		}
+	}
 	for _, sentence := range sentencesAt(toks, 0, 1<<30) {
 		// A sentence said twice is said once.
 		key := sentenceKey(sentence)
@@ -196,25 +204,32 @@ func (op *opinion) onTopic(toks []token, sets []*LabelledSet) []token {
 			continue
 		}
 		seen[key] = true
+		counts := featuresOf(sentence)
 		var best float64
-		for _, s := range sets {
+		for k, s := range sets {
 			if s.Len() == 0 {
 				continue
 			}
-			v := s.vector(featuresOf(sentence))
+			v := s.vector(counts)
+			for _, f := range v {
+				dense[k][f.id] = f.weight
+			}
 			for c := range op.like {
 				for _, e := range s.evidence[c] {
-					sim := sparseDot(v, e)
+					sim := denseDot(dense[k], e)
 					op.like[c] = max(op.like[c], sim)
 					best = max(best, sim)
 				}
+			}
+			for _, f := range v {
+				dense[k][f.id] = 0
 			}
 		}
 		if best >= onTopicBelow {
 			kept = append(kept, sentence...)
 		}
 		if best >= evidenceLike {
-			for f := range featuresOf(sentence) {
+			for f := range counts {
 				core[f] = true
 			}
 		}
@@ -246,24 +261,6 @@ func sentenceKey(sentence []token) string {
 // sentenceLike is the best similarity of a sentence of the answer to a
 // sentence that earned criterion i.
 func (op *opinion) sentenceLike(i int) float64 { return op.like[i] }
-
-// sparseDot is the dot product of two vectors sorted by feature.
-func sparseDot(a, b sparse) float64 {
-	var sum float64
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i].id < b[j].id:
-			i++
-		case a[i].id > b[j].id:
-			j++
-		default:
-			sum += a[i].weight * b[j].weight
-			i++
-			j++
-		}
-	}
-	return sum
-}
 
 // denseDot is the dot product of a dense vector (by feature id) and a
 // sparse one: one pass over the sparse one's few features.
