@@ -12,11 +12,13 @@ import (
 // sentence that earned it the answer's best sentence is) and how much the
 // answer says on the item's subject, and gives the chance the criterion is
 // earned. (How close the closest answer is was a signal too, until padding
-// an answer with unrelated sentences was found to raise its points.) The model may award a point the cues denied only
-// where the cues were at most one part short or the closest labelled
-// answers nearly all earned it; the result point only when every close
-// answer earned it and no ruled-out move or negation was found. The
-// model's weights are fitted on the blind sets (combiner_weights.go).
+// an answer with unrelated sentences was found to raise its points.) The
+// model may award a point the cues denied only where the cues were at most
+// one part short or the closest labelled answers nearly all earned it, and
+// a sentence of the answer is like one that earned the point; the result
+// only when every close answer earned it, one part short at most, with no
+// ruled-out move or negation. The model's weights are fitted on the blind
+// sets (combiner_weights.go).
 const (
 	// unusualBelow is the similarity to the closest labelled answer below
 	// which an answer is unlike anything people have scored.

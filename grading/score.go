@@ -97,7 +97,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	switch {
 	case len(toks) < minWords:
 		return res.deny("Too short to score: write your answer out in sentences.", 0.9), nil
-	case ratio < listRatio && !statesRelations(fragments):
+	case isList(toks, fragments):
 		conf := 0.85
 		if ratio > listRatio*0.6 {
 			conf = 0.6
