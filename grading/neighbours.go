@@ -180,13 +180,15 @@ type opinion struct {
 const onTopicBelow = 0.17
 
 // onTopic works out, for each criterion, how like a sentence that earned
-// it the answer's most like sentence is, and returns the tokens of the
+// it the answer's most like sentence is, and returns the features of the
 // sentences on the item's subject: like some sentence that earned a
 // point. The answer is compared with labelled answers on those alone, so
 // sentences about other things, however many, move it no closer to any.
 // (Answers none of whose sentences are on the subject are compared whole.)
-func (op *opinion) onTopic(toks []token, sets []*LabelledSet) []token {
-	var kept []token
+func (op *opinion) onTopic(toks []token, sets []*LabelledSet) map[string]int {
+	// Negation never reaches past a sentence, so the sentences' features
+	// add up to those of the sentences read together.
+	kept := map[string]int{}
 	core := map[string]bool{}
 	seen := map[string]bool{}
 	// One dense vector per set, filled for a sentence and cleared after:
@@ -226,7 +228,9 @@ func (op *opinion) onTopic(toks []token, sets []*LabelledSet) []token {
 			}
 		}
 		if best >= onTopicBelow {
-			kept = append(kept, sentence...)
+			for f, c := range counts {
+				kept[f] += c
+			}
 		}
 		if best >= evidenceLike {
 			for f := range counts {
@@ -244,7 +248,7 @@ func (op *opinion) onTopic(toks []token, sets []*LabelledSet) []token {
 		}
 	}
 	if len(kept) == 0 {
-		return toks
+		return featuresOf(toks)
 	}
 	return kept
 }
@@ -288,7 +292,7 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 	var op opinion
 	for _, s := range sets {
 		if s.Len() > 0 {
-			key, counts = textKey(text), featuresOf(op.onTopic(toks, sets))
+			key, counts = textKey(text), op.onTopic(toks, sets)
 			break
 		}
 	}
