@@ -14,7 +14,12 @@ type concept struct {
 }
 
 // pattern is slots that must all match in one sentence: "a|b + c".
-type pattern struct{ slots [][]phrase }
+type pattern struct {
+	slots [][]phrase
+	// source is each slot as the author wrote it, for explaining a near
+	// miss ("nothing for warm|ready").
+	source []string
+}
 
 // phrase is words in order, such as "roll back".
 type phrase []wordMatcher
@@ -98,6 +103,7 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 				slot = append(slot, ph)
 			}
 			p.slots = append(p.slots, slot)
+			p.source = append(p.source, strings.Join(strings.Fields(slotSrc), " "))
 		}
 		c.patterns = append(c.patterns, p)
 	}

@@ -45,11 +45,21 @@ func (s *Scoring) Labelled() []grading.Labelled {
 // labelled answers plus reviewed ones (reviewers' decisions on this
 // revision), which may be nil.
 func (s *Scoring) Grade(answer string, reviewed *grading.LabelledSet) (grading.Score, error) {
+	return s.Rubric.GradeWith(answer, s.labelledSet(), reviewed)
+}
+
+// Explain scores an answer as Grade does and says, concept by concept, why:
+// for authors trying answers.
+func (s *Scoring) Explain(answer string, reviewed *grading.LabelledSet) (grading.Explanation, error) {
+	return s.Rubric.Explain(answer, s.labelledSet(), reviewed)
+}
+
+func (s *Scoring) labelledSet() *grading.LabelledSet {
 	s.labelledOnce.Do(func() {
 		answers := s.Labelled()
 		s.labelled = grading.NewLabelledSet(answers).WithEvidence(s.Rubric, answers)
 	})
-	return s.Rubric.GradeWith(answer, s.labelled, reviewed)
+	return s.labelled
 }
 
 // parseScoring reads `concepts`, the cue fields of each rubric criterion

@@ -49,8 +49,9 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	item := fs.String("exercise", "", "the exercise or probe to score against, as course/lesson/key")
 	dir := fs.String("content", "lessons/content", "directory of lesson files")
 	jsonl := fs.Bool("jsonl", false, `read lines {"id": "…", "text": "…"} and write one result line each`)
+	explain := fs.Bool("explain", false, "say, concept by concept, what was found, with which words, and how close each missing concept came (as text; as JSON with --jsonl)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: practicum grade --exercise COURSE/LESSON/KEY [--content DIR] [--jsonl] < answers\n\nScores answers without a database and prints JSON. Flags:")
+		fmt.Fprintln(stderr, "Usage: practicum grade --exercise COURSE/LESSON/KEY [--content DIR] [--jsonl] [--explain] < answers\n\nScores answers without a database and prints JSON (or, with --explain alone, a readable explanation). Flags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -71,6 +72,13 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		if err != nil {
 			return err
 		}
+		if *explain {
+			ex, err := scoring.Explain(string(text), nil)
+			if err != nil {
+				return err
+			}
+			return writeExplanation(stdout, ex)
+		}
 		s, err := scoring.Grade(string(text), nil)
 		if err != nil {
 			return err
@@ -89,6 +97,19 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
 			return fmt.Errorf("stdin line %d: %w", line, err)
+		}
+		if *explain {
+			ex, err := scoring.Explain(in.Text, nil)
+			if err != nil {
+				return err
+			}
+			if err := enc.Encode(struct {
+				ID string `json:"id,omitempty"`
+				grading.Explanation
+			}{in.ID, ex}); err != nil {
+				return err
+			}
+			continue
 		}
 		s, err := scoring.Grade(in.Text, nil)
 		if err != nil {

@@ -93,3 +93,38 @@ func TestGradeUnknownItem(t *testing.T) {
 		t.Errorf("err = %v, want one naming the missing key", err)
 	}
 }
+
+func TestGradeExplainNamesTheNearMiss(t *testing.T) {
+	t.Parallel()
+	content := gradeCourse(t)
+	tests := []struct {
+		name, flag, answer string
+		want               []string
+	}{
+		{"text", "", "I would compare each version and then cap the traffic, because both slow down.",
+			[]string{"Total 1 of 4", "Result: not awarded. Not awarded by the cues.",
+				`requires compare-versions: found "compare each version"`,
+				`requires limit-admission: missing — matched "cap", but nothing for "admission|long prompt"`,
+				"Reasoning: awarded. Awarded by the cues."}},
+		{"jsonl", "--jsonl", `{"id": "n1", "text": "I would compare each version and then cap the traffic, because both slow down."}`,
+			[]string{`"id":"n1"`, `"concept":"limit-admission","role":"requires","status":"missing","near_miss":"matched \"cap\", but nothing for \"admission|long prompt\""`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			args := []string{"grade", "--exercise", "demo/a-lesson/ex", "--content", content, "--explain"}
+			if tt.flag != "" {
+				args = append(args, tt.flag)
+			}
+			var out, errOut strings.Builder
+			if err := run(t.Context(), args, strings.NewReader(tt.answer), &out, &errOut); err != nil {
+				t.Fatalf("grade: %v (%s)", err, errOut.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("output lacks %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/practicum-dev/practicum/grading"
+)
+
+// writeExplanation prints grade --explain's readable report: the total,
+// then per criterion its verdict, how it was decided, and each concept.
+func writeExplanation(w io.Writer, ex grading.Explanation) error {
+	var b strings.Builder
+	s := ex.Score
+	state := "not provisional"
+	if s.Provisional {
+		state = "provisional"
+	}
+	fmt.Fprintf(&b, "Total %d of 4 (confidence %.2f, %s)\n", s.Total, s.Confidence, state)
+	if ex.Note != "" {
+		fmt.Fprintf(&b, "%s\n", ex.Note)
+	}
+	if len(ex.Unread) > 0 {
+		fmt.Fprintf(&b, "Not read (a list of terms inside the answer): %s\n", strings.Join(ex.Unread, " "))
+	}
+	for i, c := range ex.Criteria {
+		verdict := "not awarded"
+		if c.Awarded {
+			verdict = "awarded"
+		}
+		fmt.Fprintf(&b, "\n%s: %s. %s\n", c.Criterion.Label(), verdict, c.Decision)
+		if d := s.Criteria[i].Doubt; d != "" {
+			fmt.Fprintf(&b, "  doubt: %s\n", d)
+		}
+		for _, t := range c.Concepts {
+			fmt.Fprintf(&b, "  %-8s %s: %s", t.Role, t.Concept, t.Status)
+			if t.Words != "" {
+				fmt.Fprintf(&b, " %q", t.Words)
+			}
+			if t.NearMiss != "" {
+				fmt.Fprintf(&b, " — %s", t.NearMiss)
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,76 @@
+package grading
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestExplainSaysWhyAConceptWasMissed(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		answer   string
+		concept  string
+		status   string
+		nearMiss string // a fragment the author must see
+		words    string
+	}{
+		{"found, with the answer's words", "Compare long prompt latency on each version, then cap admission of long prompts for now.",
+			"version-comparison", "found", "", "long prompt latency on each version"},
+		{"a slot with no words", "Compare long prompt latency now, and cap admission of long prompts for now.",
+			"version-comparison", "missing", `matched "long prompt", but nothing for "version|release|build"`, ""},
+		{"parts in different sentences", "Look at the long prompts first. Then split the numbers by version.",
+			"version-comparison", "missing", "never all in one sentence", ""},
+		{"negated", "Compare long prompts on each version and the queue against prefill. I would not limit admission or cap bulk work at all.",
+			"bounded-mitigation", "negated", "negation", ""},
+		{"named as a trap", "The tempting answer is to restart all replicas, but the queue would refill.",
+			"restart-everything", "framed", "trap", "restart all"},
+		{"nothing at all", "I would wait and see what happens over the next hour or so.",
+			"confound", "missing", "no words for", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ex, err := testRubric().Explain(tt.answer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got *Trace
+			for _, c := range ex.Criteria {
+				for i := range c.Concepts {
+					if c.Concepts[i].Concept == tt.concept {
+						got = &c.Concepts[i]
+					}
+				}
+			}
+			if got == nil {
+				t.Fatalf("no trace for %s in %+v", tt.concept, ex.Criteria)
+			}
+			if got.Status != tt.status || !strings.Contains(got.NearMiss, tt.nearMiss) || got.Words != tt.words {
+				t.Errorf("%s: got %s %q (words %q), want %s containing %q (words %q)", tt.concept, got.Status, got.NearMiss, got.Words, tt.status, tt.nearMiss, tt.words)
+			}
+		})
+	}
+}
+
+func TestExplainAgreesWithTheScore(t *testing.T) {
+	t.Parallel()
+	answers := []string{
+		"Compare long prompt latency on each version at the same rate, and compare queue wait with prefill time. Limit long-prompt admission for now. Both versions slow down, which suggests queueing rather than the release, because the release and the traffic rose at the same time.",
+		"Compare long prompts on each version and queue time with prefill, limit admission, then restart all replicas to be safe.",
+		"long prompt version queue prefill limit admission rollback confound traffic release because",
+		"limit admission",
+	}
+	for _, a := range answers {
+		ex, err := testRubric().Explain(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range ex.Criteria {
+			// With no labelled answers the cues decide alone.
+			if c.Awarded != ex.Score.Criteria[i].Awarded || c.CuesAwarded != c.Awarded {
+				t.Errorf("%q: %s explained as awarded=%v (cues %v), scored %v", a, c.Criterion, c.Awarded, c.CuesAwarded, ex.Score.Criteria[i].Awarded)
+			}
+		}
+	}
+}
