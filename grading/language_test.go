@@ -39,6 +39,10 @@ func TestLanguage(t *testing.T) {
 		{"a falsifier is not a claim", "Limit the bulk tenant first. If the old pool is slow too, I'm wrong and we roll back the release.", [4]bool{true, false, false, false}},
 		{"the wrong move offered", "Limit the bulk tenant and roll back the release right away to be safe.", [4]bool{false, false, false, false}},
 		{"negation before the move", "Limit the bulk tenant, but I would not roll back the release.", [4]bool{true, false, false, false}},
+		{"a negating label", "Do: limit the bulk tenant.\nDon't: roll back the release.", [4]bool{true, false, false, false}},
+		{"a framing label", "Limit the bulk tenant now.\nTrap: roll back the release.", [4]bool{true, false, false, false}},
+		{"a question label negates nothing", "Why no rollback: limit the bulk tenant, then roll back the release.", [4]bool{false, false, false, false}},
+		{"a label with its own words is a reason", "Limit the bulk tenant. I don't wait: roll back the release now.", [4]bool{false, false, false, false}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -71,6 +71,9 @@ func tokenize(text string) []token {
 		case r == '.' || r == '!' || r == '?' || r == '\n':
 			sentence++
 			clause++
+		case r == ':' && labelsWhatFollows(toks, sentence):
+			// "Don't: raise the pool", "Trap: restarting every pod": the
+			// label's negation or framing covers what it introduces.
 		case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '—' || r == '–':
 			clause++
 		case r == '-' && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '-'):
@@ -93,6 +96,32 @@ func tokenize(text string) []token {
 	}
 	return toks
 }
+
+// maxLabelWords is the longest heading before a colon that is read as a
+// label over what follows ("What I would not do:").
+const maxLabelWords = 5
+
+// labelsWhatFollows reports whether the sentence so far is a short label
+// that negates or frames what follows its colon: made only of a negation
+// or a framing word and function words, so that "I don't roll back now:
+// release and traffic came together" keeps its reason unnegated.
+func labelsWhatFollows(toks []token, sentence int) bool {
+	n, label := 0, false
+	for i := len(toks) - 1; i >= 0 && toks[i].sentence == sentence; i-- {
+		t := toks[i]
+		marks := t.negator && !nounNegators[t.norm] || framers[t.norm]
+		if !marks && !t.function {
+			return false
+		}
+		n++
+		label = label || marks
+	}
+	return label && n <= maxLabelWords
+}
+
+// nounNegators deny a noun, not a move: "Why no recovery:" heads an
+// explanation, not a list of things not to do.
+var nounNegators = set("no", "none", "nothing", "without", "rather", "neither", "nor")
 
 // continuesLine reports whether the text after a line break carries on the
 // sentence: it starts with a lowercase word, not a blank line, a bullet or a
