@@ -11,7 +11,7 @@ func languageRubric() *Rubric {
 			"rollback":      {"roll back|rollback + release"},
 			"rollback-risk": {"rollback|roll back + overload"},
 			"two-minutes":   {"2 min + apart"},
-			"fast-first":    {"0.6 s + first token"},
+			"fast-first":    {"0.6 s + first token", "poll interval + evict*"},
 		},
 		Rules: [4]Rule{
 			{Criterion: Result, Requires: []string{"cap-bulk"}, Rejects: []string{"rollback"}},
@@ -39,6 +39,7 @@ func TestLanguage(t *testing.T) {
 		{"a falsifier is not a claim", "Limit the bulk tenant first. If the old pool is slow too, I'm wrong and we roll back the release.", [4]bool{true, false, false, false}},
 		{"the wrong move offered", "Limit the bulk tenant and roll back the release right away to be safe.", [4]bool{false, false, false, false}},
 		{"negation before the move", "Limit the bulk tenant, but I would not roll back the release.", [4]bool{true, false, false, false}},
+		{"a dotted name is words, not sentences", "The new consumers take longer than max.poll.interval.ms allows, so they get evicted from the group.", [4]bool{false, false, false, true}},
 		{"a negating label", "Do: limit the bulk tenant.\nDon't: roll back the release.", [4]bool{true, false, false, false}},
 		{"a framing label", "Limit the bulk tenant now.\nTrap: roll back the release.", [4]bool{true, false, false, false}},
 		{"a question label negates nothing", "Why no rollback: limit the bulk tenant, then roll back the release.", [4]bool{false, false, false, false}},

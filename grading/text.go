@@ -65,6 +65,9 @@ func tokenize(text string) []token {
 			continue
 		case r == '.' && len(toks) > 0 && abbreviation(text, toks[len(toks)-1]) && toks[len(toks)-1].end == i:
 			// "e.g." and "incl." do not end a sentence.
+		case r == '.' && len(toks) > 0 && toks[len(toks)-1].end == i && dottedName(text[i+1:]):
+			// "max.poll.interval.ms" and "config.yaml" are names, read as
+			// their words, not sentences.
 		case r == '\n' && continuesLine(text[i+1:]):
 			// A hard-wrapped line goes on with the same sentence.
 			clause++
@@ -130,6 +133,13 @@ func continuesLine(rest string) bool {
 	rest = strings.TrimLeft(rest, " \t")
 	r, _ := utf8.DecodeRuneInString(rest)
 	return unicode.IsLower(r)
+}
+
+// dottedName reports whether the text after a point goes straight on with
+// a letter: a dotted name, not the end of a sentence.
+func dottedName(rest string) bool {
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsLetter(r)
 }
 
 var abbreviations = set("eg", "ie", "incl", "etc", "vs", "approx", "cf", "esp", "resp", "mr", "ms", "dr")
