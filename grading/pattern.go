@@ -492,7 +492,10 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	}
 	for s := range occs {
 		for k := range occs[s] {
-			occs[s][k].negated = negatedAt(toks, occs[s][k], own)
+			// A falsifier says what would prove the answer wrong, often in
+			// the negative ("if …, it isn't the deploy"): it names the
+			// check either way, and is never read as a claim.
+			occs[s][k].negated = negatedAt(toks, occs[s][k], own) && !toks[occs[s][k].first].hypothetical
 			occs[s][k].framed = framedAt(toks, occs[s][k], own)
 			occs[s][k].conditional = toks[occs[s][k].first].conditional || weighedAt(toks, occs[s][k])
 		}
