@@ -41,6 +41,8 @@ func TestLanguage(t *testing.T) {
 		{"negation before the move", "Limit the bulk tenant, but I would not roll back the release.", [4]bool{true, false, false, false}},
 		{"a dotted name is words, not sentences", "The new consumers take longer than max.poll.interval.ms allows, so they get evicted from the group.", [4]bool{false, false, false, true}},
 		{"a falsifier in the negative names the check", "Limit the bulk tenant. If the first token is not back under 0.6 s by noon, I'm wrong.", [4]bool{true, false, false, true}},
+		{"a move that only buys time", "Limit the bulk tenant. Rolling back the release only buys time while the queue refills.", [4]bool{true, false, false, false}},
+		{"a verdict label", "Limit the bulk tenant.\nBad idea: roll back the release.", [4]bool{true, false, false, false}},
 		{"a negating label", "Do: limit the bulk tenant.\nDon't: roll back the release.", [4]bool{true, false, false, false}},
 		{"a framing label", "Limit the bulk tenant now.\nTrap: roll back the release.", [4]bool{true, false, false, false}},
 		{"a question label negates nothing", "Why no rollback: limit the bulk tenant, then roll back the release.", [4]bool{false, false, false, false}},

@@ -613,12 +613,37 @@ var verdictsAgainst = set("mistake", "wrong", "error", "premature", "overkill", 
 var softeners = set("a", "an", "the", "probably", "really", "just", "definitely", "clearly", "also",
 	"likely", "too", "very", "big", "huge", "classic", "real", "total", "complete", "actually", "simply")
 
+// futile words after a move that is its clause's subject say it does not
+// help: "a bigger pool only buys the leak time", "restarting just hides it".
+var (
+	futilityAdverbs = set("only", "just", "merely", "simply")
+	futileVerbs     = set("buy", "buys", "delay", "delays", "postpone", "postpones", "hide", "hides", "mask", "masks",
+		"move", "moves", "shift", "shifts", "defer", "defers", "push", "pushes", "paper", "papers", "kick", "kicks",
+		"treat", "treats", "feed", "feeds", "spread", "spreads", "give", "gives", "add", "adds", "prolong", "prolongs",
+		"resets", "reset", "clears", "clear", "wipes", "wipe", "erases", "erase", "worsens", "amplifies", "magnifies")
+)
+
+// futileAt reports a move that is its clause's subject followed by "only
+// buys time" or the like.
+func futileAt(toks []token, oc occurrence) bool {
+	clause := toks[oc.first].clause
+	if oc.first > 0 && toks[oc.first-1].clause == clause && !softeners[toks[oc.first-1].norm] {
+		return false // not the clause's first words
+	}
+	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+4 && toks[j+1].clause == clause; j++ {
+		if futilityAdverbs[toks[j].norm] && futileVerbs[toks[j+1].norm] {
+			return true
+		}
+	}
+	return false
+}
+
 // framedAt reports an occurrence the answer names without claiming it.
 func framedAt(toks []token, oc occurrence, own []bool) bool {
-	if toks[oc.first].hypothetical {
+	if toks[oc.first].hypothetical || futileAt(toks, oc) {
 		return true
 	}
-	if earlierInClause(toks, oc, own, func(t token) bool { return framers[t.norm] }) {
+	if earlierInClause(toks, oc, own, func(t token) bool { return t.framer }) {
 		return true
 	}
 	clause := toks[oc.first].clause

@@ -31,6 +31,9 @@ type token struct {
 	// listed: one of a run of terms the answer lists without relating
 	// them (markListed).
 	listed bool
+	// framer: presents what follows in its clause as a trap or a wrong
+	// move ("tempting", "trap", or a label's "Bad idea:").
+	framer bool
 }
 
 // tokenize splits text into words. Sentences end at . ! ? and line breaks;
@@ -60,7 +63,7 @@ func tokenize(text string) []token {
 					clause++
 				}
 				toks = append(toks, token{norm: w.norm, stem: w.stem, start: start + part.offset, end: start + part.offset + len(part.text),
-					sentence: sentence, clause: clause, negator: w.negator, function: w.function, number: w.number})
+					sentence: sentence, clause: clause, negator: w.negator, function: w.function, number: w.number, framer: framers[w.norm]})
 			}
 			continue
 		case r == '.' && len(toks) > 0 && abbreviation(text, toks[len(toks)-1]) && toks[len(toks)-1].end == i:
@@ -110,17 +113,29 @@ const maxLabelWords = 5
 // release and traffic came together" keeps its reason unnegated.
 func labelsWhatFollows(toks []token, sentence int) bool {
 	n, label := 0, false
-	for i := len(toks) - 1; i >= 0 && toks[i].sentence == sentence; i-- {
+	i := len(toks) - 1
+	for ; i >= 0 && toks[i].sentence == sentence; i-- {
 		t := toks[i]
-		marks := t.negator && !nounNegators[t.norm] || framers[t.norm]
-		if !marks && !t.function {
+		marks := t.negator && !nounNegators[t.norm] || framers[t.norm] || verdictsAgainst[t.norm]
+		if !marks && !t.function && !labelNouns[t.norm] {
 			return false
 		}
 		n++
 		label = label || marks
 	}
-	return label && n <= maxLabelWords
+	if !label || n > maxLabelWords {
+		return false
+	}
+	// A label's verdict frames what it introduces, as "tempting" does.
+	for i++; i < len(toks); i++ {
+		toks[i].framer = toks[i].framer || verdictsAgainst[toks[i].norm]
+	}
+	return true
 }
+
+// labelNouns may stand in a label beside its verdict: "Bad idea:",
+// "Wrong move:", "Tempting but bad:".
+var labelNouns = set("idea", "ideas", "move", "moves", "call", "fix", "fixes", "answer", "option", "options", "choice", "thing", "things", "don'ts")
 
 // nounNegators deny a noun, not a move: "Why no recovery:" heads an
 // explanation, not a list of things not to do.
