@@ -31,7 +31,7 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return usageError{}
+			return errHelpShown
 		}
 		return usageError{err.Error()}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,5 +127,18 @@ func TestGradeExplainNamesTheNearMiss(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestAskingForHelpIsNotAFailure(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"grade", "-h"}, {"calibrate", "--help"}, {"import", "-h"}} {
+		var out, errOut strings.Builder
+		if err := run(t.Context(), args, strings.NewReader(""), &out, &errOut); !errors.Is(err, errHelpShown) {
+			t.Errorf("%v: %v, want the help shown and no failure", args, err)
+		}
+		if !strings.Contains(errOut.String(), "Usage: practicum") {
+			t.Errorf("%v printed no usage: %q", args, errOut.String())
+		}
 	}
 }

@@ -16,6 +16,9 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
+	if errors.Is(err, errHelpShown) {
+		return // asked for help, and got it
+	}
 	if err != nil {
 		var usage usageError
 		if !errors.As(err, &usage) || usage.msg != "" {
@@ -27,6 +30,10 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// errHelpShown: the user asked for a command's flags (-h), which were
+// printed; not a failure.
+var errHelpShown = errors.New("help shown")
 
 // usageError is a mistake on the command line; it exits 2.
 type usageError struct{ msg string }
@@ -47,7 +54,7 @@ Commands:
             user role --email E --role R)
 
   grade     score answers to an exercise or probe from stdin, without a
-            database (grade --exercise course/lesson/key [--jsonl])
+            database (grade --exercise course/lesson/key [--jsonl] [--explain])
   calibrate score answers a person scored and report agreement
             (calibrate --exercise course/lesson/key --answers FILE [--json])
 
