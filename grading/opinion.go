@@ -33,6 +33,9 @@ const (
 	// doubtfulBelow is the certainty below which a criterion's decision is
 	// itself marked provisional.
 	doubtfulBelow = 0.75
+	// overruleCertainty caps how sure an award against the cues can be:
+	// such awards were right 74–83% of the time on the blind sets.
+	overruleCertainty = 0.7
 )
 
 // signal numbers the combiner's inputs (see signalsOf).
@@ -52,6 +55,7 @@ const (
 	sigResultShare
 	sigLength
 	sigLengthShort
+	sigNear
 	numSignals
 )
 
@@ -89,6 +93,7 @@ func signalsOf(i int, v cueVerdict, op *opinion, length float64) Signals {
 	s[sigResultShare] = op.earned[i] * s[sigResult]
 	s[sigLength] = length
 	s[sigLengthShort] = length * short
+	s[sigNear] = boolFloat(v.missing >= 1 && v.near == v.missing)
 	return s
 }
 
@@ -141,7 +146,9 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64)
 			case mayOverrule && p >= 0.5:
 				cr.Awarded = true
 				cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + v.needs
-				certainty = p
+				// The opinions disagree: the model's chance is fitted on all
+				// decisions, and overrules are right less often than it says.
+				certainty = min(p, overruleCertainty)
 				doubt = fmt.Sprintf("awarded because %.0f%% of the closest scored answers earned it; the cues found %s", share*100, cueGap(v))
 			default:
 				certainty = 1 - p

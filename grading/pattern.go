@@ -414,15 +414,19 @@ type conceptMatch struct {
 	// the learner's claim.
 	framed bool
 	// conditional: found only inside "if" clauses.
-	conditional  bool
+	conditional bool
+	// near: not found, but a pattern's parts are all in two adjacent
+	// sentences.
+	near         bool
 	patternIndex int
 }
 
 func (c *concept) find(a *answer) conceptMatch {
-	var negated bool
+	var negated, near bool
 	var framed conceptMatch
 	for pi, p := range c.patterns {
 		m, neg := p.find(a)
+		near = near || m.near
 		if m.found && !m.framed {
 			m.patternIndex = pi
 			return m
@@ -436,7 +440,7 @@ func (c *concept) find(a *answer) conceptMatch {
 	if framed.found {
 		return framed
 	}
-	return conceptMatch{negatedOnly: negated}
+	return conceptMatch{negatedOnly: negated, near: near}
 }
 
 // find looks for the pattern sentence by sentence. It reports whether a
@@ -506,15 +510,24 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 			best.framed == m.framed && m.last-m.first < best.last-best.first
 	}
 	for _, a := range occs[0] {
-		m, ok := combine(toks, occs, a, false)
+		m, ok := combine(toks, occs, a, false, false)
 		if ok {
 			if better(m) {
 				best = m
 			}
 			continue
 		}
-		if _, ok := combine(toks, occs, a, true); ok {
+		if _, ok := combine(toks, occs, a, true, false); ok {
 			bestNeg = true
+		}
+	}
+	if !best.found && len(occs) > 1 {
+		// Not found, but are its parts in two sentences side by side?
+		for _, a := range occs[0] {
+			if _, ok := combine(toks, occs, a, false, true); ok {
+				best.near = true
+				break
+			}
 		}
 	}
 	return best, bestNeg && !best.found
@@ -523,7 +536,11 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 // combine picks, for the first slot's occurrence a, the nearest occurrence
 // of every other slot in the same sentence. With allowNegated false every
 // occurrence must be unnegated.
-func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated bool) (conceptMatch, bool) {
+//
+// With acrossSentences, the other slots may also be in the sentence before
+// or after a's, within maxSpan words: not a match, but a sign the cues may
+// have missed the idea (conceptMatch.near).
+func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated, acrossSentences bool) (conceptMatch, bool) {
 	if a.negated && !allowNegated {
 		return conceptMatch{}, false
 	}
@@ -542,7 +559,7 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated bool)
 	for _, list := range occs[1:] {
 		pick, dist := -1, 1<<30
 		for k, oc := range list {
-			if toks[oc.first].sentence != sentence || (oc.negated && !allowNegated) || overlaps(oc) {
+			if s := toks[oc.first].sentence; (s != sentence && !(acrossSentences && abs(s-sentence) == 1)) || (oc.negated && !allowNegated) || overlaps(oc) {
 				continue
 			}
 			d := abs(oc.first - a.first)

@@ -160,6 +160,9 @@ type cueVerdict struct {
 	rejected bool
 	// negated: negation decided it (a concept found only negated).
 	negated bool
+	// near counts the missing parts whose words are all there, but split
+	// over two sentences.
+	near int
 	// weak: a match rested on a typo or a synonym.
 	weak  bool
 	noCue bool
@@ -185,6 +188,9 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 		if !m.found || (claim && m.framed) {
 			missing = append(missing, label(name))
 			missingNames = append(missingNames, name)
+			if m.near {
+				v.near++
+			}
 			if m.negatedOnly || m.framed {
 				v.penalty += 0.05
 				v.negated = true
@@ -199,9 +205,11 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 			v.weak = true
 		}
 	}
-	anyOK := len(rule.Any) == 0
+	anyOK, anyNear := len(rule.Any) == 0, false
 	for _, name := range rule.Any {
-		if m := lookup(name); m.found && !(claim && m.framed) {
+		m := lookup(name)
+		anyNear = anyNear || m.near
+		if m.found && !(claim && m.framed) {
 			if !anyOK {
 				shown = append(shown, label(name))
 				shownNames = append(shownNames, name)
@@ -228,6 +236,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 		}
 	}
 	v.missing = len(missing) + boolInt(!anyOK)
+	v.near += boolInt(!anyOK && anyNear)
 	switch {
 	case len(rejected) > 0:
 		v.rejected = true
