@@ -34,7 +34,8 @@ func fragmentsOf(text string, toks []token) []fragment {
 	var out []fragment
 	start, function, related, paragraph := 0, 0, false, 0
 	flush := func(end int) {
-		if end > start {
+		// A lone number is an item's number ("1. scope: …"), not an item.
+		if end > start && !(end-start == 1 && toks[start].number) {
 			out = append(out, fragment{first: start, end: end, paragraph: paragraph,
 				related: related || function > 0 && 6*function >= end-start})
 		}

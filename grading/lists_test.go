@@ -25,3 +25,28 @@ func TestTerseNoteIsNotAKeywordList(t *testing.T) {
 		})
 	}
 }
+
+func TestNumberedStepsAreNotAList(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, text string
+		listed     bool
+	}{
+		{"numbered steps", "1. scope: tenant / prompt len / version\n2. split TTFT -> queue vs prefill; look at ITL\n3. cap admission for the slice filling the queue, reversible\ndone when: queue depth back to baseline", false},
+		{"numbered terms", "Here is my plan for the incident, in short.\n1. goodput\n2. queue wait\n3. prefill\n4. decode gap\n5. oldest age\n6. KV cache", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			toks := tokenize(tc.text)
+			markListed(toks, fragmentsOf(tc.text, toks))
+			listed := false
+			for _, tok := range toks {
+				listed = listed || tok.listed
+			}
+			if listed != tc.listed {
+				t.Errorf("some words listed = %v, want %v", listed, tc.listed)
+			}
+		})
+	}
+}
