@@ -1,15 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/lessons"
 )
 
 func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) error {
@@ -37,7 +37,7 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	report, err := grading.Measure(trials, func(text string) (grading.Score, error) { return scoring.Grade(text, nil) })
+	report, err := scoring.Measure(trials)
 	if err != nil {
 		return err
 	}
@@ -50,29 +50,20 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	return nil
 }
 
+// readTrials reads the answers file, naming the file and line of a
+// line it refuses.
 func readTrials(path string) ([]grading.Trial, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var trials []grading.Trial
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var t grading.Trial
-		if err := json.Unmarshal(sc.Bytes(), &t); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-		if t.ID == "" {
-			t.ID = fmt.Sprintf("line %d", line)
-		}
-		trials = append(trials, t)
+	trials, err := lessons.ReadTrials(f, lessons.TrialLimits{})
+	var bad *lessons.TrialError
+	if errors.As(err, &bad) && bad.Line > 0 {
+		return nil, fmt.Errorf("%s:%d: %w", path, bad.Line, err)
 	}
-	return trials, sc.Err()
+	return trials, err
 }
 
 func printReport(w io.Writer, r grading.Report) {

@@ -1,0 +1,203 @@
+package lessons
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/practicum-dev/practicum/grading"
+)
+
+// A calibration example only checks what it exercises: an item whose
+// examples never contain a concept, never try a ruled-out move, or only
+// ever earn a criterion can publish with cues that have never been seen to
+// work. Coverage finds those gaps from the scorer's own traces of the
+// examples. They are advice: nothing here blocks a save or a publish.
+
+// WarningKind says which gap a coverage warning is about.
+type WarningKind string
+
+const (
+	// NoExamples: the item has no calibration examples at all.
+	NoExamples WarningKind = "no-examples"
+	// Unexercised: no example contains the concept.
+	Unexercised WarningKind = "unexercised"
+	// UntestedReject: no example denied the criterion contains the move
+	// it rules out.
+	UntestedReject WarningKind = "untested-reject"
+	// OneSided: every example earns the criterion, or none does.
+	OneSided WarningKind = "one-sided"
+	// SingleConcept: examples earn the criterion through one concept
+	// alone, so none of them shows the criterion's other parts at work.
+	SingleConcept WarningKind = "single-concept"
+)
+
+// Warning is one gap in an item's calibration examples, in plain words.
+type Warning struct {
+	Kind      WarningKind
+	Criterion grading.Criterion // empty for NoExamples and Unexercised
+	Concept   string            // empty for NoExamples and OneSided
+	// Examples are the examples concerned, numbered from 1 (SingleConcept
+	// only).
+	Examples []int
+	// Message says what is missing and what to add.
+	Message string
+}
+
+// Coverage reads the item's calibration examples against its cues and
+// returns what they leave untested, criteria in rubric order. It traces
+// the examples on the cues alone, as Calibrate scores them.
+func (s *Scoring) Coverage() ([]Warning, error) {
+	if s == nil || s.Rubric == nil {
+		return nil, nil
+	}
+	if len(s.Examples) == 0 {
+		return []Warning{{Kind: NoExamples, Message: "There are no calibration examples, so nothing checks the cues: add real answers with the scores a careful reviewer gives them, at least one that earns each criterion and one that does not."}}, nil
+	}
+	traces := make([]grading.Explanation, len(s.Examples))
+	for i, ex := range s.Examples {
+		e, err := s.Rubric.Explain(ex.Answer)
+		if err != nil {
+			return nil, err
+		}
+		traces[i] = e
+	}
+	var out []Warning
+	out = append(out, unexercised(s.Rubric, traces)...)
+	for i, rule := range s.Rubric.Rules {
+		out = append(out, untestedRejects(rule, i, s.Examples, traces)...)
+		if w, ok := oneSided(rule.Criterion, s.Examples); ok {
+			out = append(out, w)
+		}
+		out = append(out, singleConcept(rule, i, s.Examples, traces)...)
+	}
+	return out, nil
+}
+
+// present is a trace whose patterns matched, whatever the answer made of
+// the match (claimed, framed as a trap, inside an "if").
+func present(t grading.Trace) bool { return t.Status != "missing" && t.Status != "negated" }
+
+// unexercised: concepts a criterion names that no example contains, in
+// the order the criteria first name them.
+func unexercised(r *grading.Rubric, traces []grading.Explanation) []Warning {
+	seen := map[string]bool{}
+	var order []string
+	for i := range r.Rules {
+		for _, t := range traces[0].Criteria[i].Concepts {
+			if !seen[t.Concept] {
+				seen[t.Concept] = true
+				order = append(order, t.Concept)
+			}
+		}
+	}
+	found := map[string]bool{}
+	for _, e := range traces {
+		for _, c := range e.Criteria {
+			for _, t := range c.Concepts {
+				found[t.Concept] = found[t.Concept] || present(t)
+			}
+		}
+	}
+	var out []Warning
+	for _, name := range order {
+		if !found[name] {
+			out = append(out, Warning{Kind: Unexercised, Concept: name,
+				Message: fmt.Sprintf("No example contains %s, so nothing shows its patterns match a real answer: add an example that says it in a learner's words.", name)})
+		}
+	}
+	return out
+}
+
+// untestedRejects: a ruled-out move that no example denied the criterion
+// offers, so nothing shows the move costs the point.
+func untestedRejects(rule grading.Rule, i int, examples []grading.Example, traces []grading.Explanation) []Warning {
+	var out []Warning
+	for _, name := range rule.Rejects {
+		tested := false
+		for n, e := range traces {
+			if examples[n].Scores[rule.Criterion] != 0 {
+				continue
+			}
+			for _, t := range e.Criteria[i].Concepts {
+				tested = tested || (t.Concept == name && t.Role == grading.RuledOut && t.Status == "found")
+			}
+		}
+		if !tested {
+			out = append(out, Warning{Kind: UntestedReject, Criterion: rule.Criterion, Concept: name,
+				Message: fmt.Sprintf("%s rules out %s, but no example scored 0 on %s offers it: add an answer that makes that move, scored 0, to show the move costs the point.",
+					rule.Criterion.Label(), name, strings.ToLower(rule.Criterion.Label()))})
+		}
+	}
+	return out
+}
+
+// oneSided: every example earns the criterion, or none does, so the
+// examples cannot show the cues telling the two apart.
+func oneSided(c grading.Criterion, examples []grading.Example) (Warning, bool) {
+	earned := 0
+	for _, ex := range examples {
+		earned += ex.Scores[c]
+	}
+	label := strings.ToLower(c.Label())
+	switch earned {
+	case len(examples):
+		return Warning{Kind: OneSided, Criterion: c,
+			Message: fmt.Sprintf("Every example earns %s, so nothing shows the cues deny it: add an answer that misses it (a near miss is best), scored 0.", label)}, true
+	case 0:
+		return Warning{Kind: OneSided, Criterion: c,
+			Message: fmt.Sprintf("No example earns %s, so nothing shows the cues award it: add an answer that earns it, scored 1.", label)}, true
+	}
+	return Warning{}, false
+}
+
+// singleConcept: examples that earn the criterion, as the cues agree,
+// through one concept alone: its only required concept, or the only one
+// of its "any" concepts found. Such an example would lose the point if
+// that one concept's patterns missed, and shows nothing of the others.
+func singleConcept(rule grading.Rule, i int, examples []grading.Example, traces []grading.Explanation) []Warning {
+	byConcept := map[string][]int{}
+	for n, e := range traces {
+		why := e.Criteria[i]
+		if examples[n].Scores[rule.Criterion] != 1 || !why.CuesAwarded {
+			continue
+		}
+		var anyFound []string
+		for _, t := range why.Concepts {
+			if t.Role == grading.OneOf && present(t) {
+				anyFound = append(anyFound, t.Concept)
+			}
+		}
+		switch {
+		case len(rule.Any) > 0 && len(anyFound) == 1:
+			byConcept[anyFound[0]] = append(byConcept[anyFound[0]], n+1)
+		case len(rule.Any) == 0 && len(rule.Requires) == 1:
+			byConcept[rule.Requires[0]] = append(byConcept[rule.Requires[0]], n+1)
+		}
+	}
+	names := make([]string, 0, len(byConcept))
+	for name := range byConcept {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var out []Warning
+	for _, name := range names {
+		ns := byConcept[name]
+		out = append(out, Warning{Kind: SingleConcept, Criterion: rule.Criterion, Concept: name, Examples: ns,
+			Message: fmt.Sprintf("%s %s through %s alone: had its patterns missed, the point would be lost. Add an example that earns it another way, or widen the criterion's cues.",
+				examplesText(ns), strings.ToLower(rule.Criterion.Label()), name)})
+	}
+	return out
+}
+
+// examplesText is the subject and verb of a sentence about examples ns.
+func examplesText(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = fmt.Sprint(n)
+	}
+	if len(ns) == 1 {
+		return "Example " + parts[0] + " earns"
+	}
+	return "Examples " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1] + " each earn"
+}

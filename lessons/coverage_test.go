@@ -1,0 +1,123 @@
+package lessons_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/lessons"
+)
+
+// coverageScoring is a probe's cues: the result requires the cold cache
+// and rejects a restart; the reasoning needs a causal link and one of the
+// cache or the hit rate.
+func coverageScoring(examples ...grading.Example) *lessons.Scoring {
+	r := &grading.Rubric{Concepts: map[string][]string{
+		"cold-cache":  {"cache + cold|empty|flushed"},
+		"restart-all": {"restart + every|all + replica"},
+		"causal":      {"because|so|which means"},
+		"hit-rate":    {"hit rate + recover*|climb*"},
+	}}
+	r.Rules[0] = grading.Rule{Criterion: grading.Result, Requires: []string{"cold-cache"}, Rejects: []string{"restart-all"}}
+	r.Rules[1] = grading.Rule{Criterion: grading.Reasoning, Requires: []string{"causal"}, Any: []string{"cold-cache", "hit-rate"}}
+	r.Rules[2] = grading.Rule{Criterion: grading.FailureCase}
+	r.Rules[3] = grading.Rule{Criterion: grading.Verification, Requires: []string{"hit-rate"}}
+	return &lessons.Scoring{Rubric: r, Examples: examples}
+}
+
+func example(answer string, scores ...int) grading.Example {
+	m := map[grading.Criterion]int{}
+	for i, c := range grading.Criteria {
+		m[c] = scores[i]
+	}
+	return grading.Example{Answer: answer, Scores: m}
+}
+
+const (
+	coldAndHitRate = "The prefix cache is cold after the deploy, so every prompt pays the full prefill; I would watch the hit rate recover with latency."
+	coldOnly       = "The prefix cache is cold after the deploy, so every prompt pays the full prefill again for a while."
+	restartAll     = "The cache is cold, so I would restart every replica right away to clear things up for good."
+	offTopic       = "I would look at the dashboards for a while and then decide what to do about the incident."
+)
+
+// TestCoverage: each gap in the examples is found, with the criterion and
+// concept it concerns; a well-covered item has none of that kind.
+func TestCoverage(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		examples []grading.Example
+		want     []lessons.Warning // Message ignored
+	}{
+		{name: "no examples", want: []lessons.Warning{{Kind: lessons.NoExamples}}},
+		{name: "one full answer", examples: []grading.Example{example(coldAndHitRate, 1, 1, 0, 1)},
+			want: []lessons.Warning{
+				{Kind: lessons.Unexercised, Concept: "restart-all"},
+				{Kind: lessons.UntestedReject, Criterion: grading.Result, Concept: "restart-all"},
+				{Kind: lessons.OneSided, Criterion: grading.Result},
+				{Kind: lessons.SingleConcept, Criterion: grading.Result, Concept: "cold-cache", Examples: []int{1}},
+				{Kind: lessons.OneSided, Criterion: grading.Reasoning},
+				{Kind: lessons.OneSided, Criterion: grading.FailureCase},
+				{Kind: lessons.OneSided, Criterion: grading.Verification},
+				{Kind: lessons.SingleConcept, Criterion: grading.Verification, Concept: "hit-rate", Examples: []int{1}},
+			}},
+		{name: "the ruled-out move tested, reasoning by one of its any", examples: []grading.Example{
+			example(coldAndHitRate, 1, 1, 0, 1), example(coldOnly, 1, 1, 0, 0), example(restartAll, 0, 1, 0, 0), example(offTopic, 0, 0, 0, 0)},
+			want: []lessons.Warning{
+				{Kind: lessons.SingleConcept, Criterion: grading.Result, Concept: "cold-cache", Examples: []int{1, 2}},
+				{Kind: lessons.SingleConcept, Criterion: grading.Reasoning, Concept: "cold-cache", Examples: []int{2, 3}},
+				{Kind: lessons.OneSided, Criterion: grading.FailureCase},
+				{Kind: lessons.SingleConcept, Criterion: grading.Verification, Concept: "hit-rate", Examples: []int{1}},
+			}},
+		{name: "the move offered only where the point is earned anyway", examples: []grading.Example{
+			example(restartAll, 1, 1, 0, 0), example(offTopic, 0, 0, 1, 1)},
+			want: []lessons.Warning{
+				{Kind: lessons.Unexercised, Concept: "hit-rate"},
+				{Kind: lessons.UntestedReject, Criterion: grading.Result, Concept: "restart-all"},
+				{Kind: lessons.SingleConcept, Criterion: grading.Reasoning, Concept: "cold-cache", Examples: []int{1}},
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := coverageScoring(tt.examples...).Coverage()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(lessons.Warning{}, "Message"), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("Coverage (-want +got):\n%s", diff)
+			}
+			for _, w := range got {
+				if w.Message == "" {
+					t.Errorf("%s %s %s: no message", w.Kind, w.Criterion, w.Concept)
+				}
+			}
+		})
+	}
+}
+
+// TestCoverageMessages: the advice names the examples and says what to add.
+func TestCoverageMessages(t *testing.T) {
+	t.Parallel()
+	got, err := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(coldOnly, 1, 1, 0, 0)).Coverage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[lessons.WarningKind]string{
+		lessons.SingleConcept:  "Examples 1 and 2 each earn result through cold-cache alone: had its patterns missed, the point would be lost. Add an example that earns it another way, or widen the criterion's cues.",
+		lessons.UntestedReject: "Result rules out restart-all, but no example scored 0 on result offers it: add an answer that makes that move, scored 0, to show the move costs the point.",
+	}
+	for _, w := range got {
+		if msg, ok := want[w.Kind]; ok && w.Criterion == grading.Result {
+			if w.Message != msg {
+				t.Errorf("%s: %q\nwant %q", w.Kind, w.Message, msg)
+			}
+			delete(want, w.Kind)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("missing warnings: %v", want)
+	}
+}
