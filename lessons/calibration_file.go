@@ -66,18 +66,23 @@ func (e *TrialError) Problem() string {
 // for all four criteria, checked here so that the line is known.
 func ReadTrials(r io.Reader, lim TrialLimits) ([]grading.Trial, error) {
 	if lim.Bytes > 0 {
-		r = io.LimitReader(r, lim.Bytes+1)
+		// The size is judged first, so a large file is refused as large
+		// rather than at whichever line gave out.
+		data, err := io.ReadAll(io.LimitReader(r, lim.Bytes+1))
+		if err != nil {
+			return nil, err
+		}
+		if int64(len(data)) > lim.Bytes {
+			return nil, tooLarge(lim)
+		}
+		r = bytes.NewReader(data)
 	}
-	counted := &countingReader{r: r}
 	var trials []grading.Trial
-	sc := bufio.NewScanner(counted)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxTrialLine)
 	line := 0
 	for sc.Scan() {
 		line++
-		if lim.Bytes > 0 && counted.n > lim.Bytes {
-			return nil, tooLarge(lim)
-		}
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
@@ -101,9 +106,6 @@ func ReadTrials(r io.Reader, lim TrialLimits) ([]grading.Trial, error) {
 			return nil, &TrialError{Line: line + 1, Msg: fmt.Sprintf("the line is longer than %d MiB", maxTrialLine>>20)}
 		}
 		return nil, err
-	}
-	if lim.Bytes > 0 && counted.n > lim.Bytes {
-		return nil, tooLarge(lim)
 	}
 	return trials, nil
 }
@@ -132,15 +134,4 @@ func checkScores(scores map[grading.Criterion]int) string {
 		return fmt.Sprintf(`"scores" has no %s: every line scores all four criteria, 0 or 1`, strings.Join(missing, ", "))
 	}
 	return ""
-}
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }

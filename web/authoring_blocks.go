@@ -92,8 +92,9 @@ func (s *Server) editBlockForm(w http.ResponseWriter, r *http.Request) error {
 	if br.kind.Scored() {
 		// The newest revision is valid (it was saved), so only its
 		// calibration can disagree.
-		if _, calibration, err := catalog.CheckLesson(br.course, br.lesson, d.Source); err == nil {
+		if l, calibration, err := catalog.CheckLesson(br.course, br.lesson, d.Source); err == nil {
 			v.Calibration = blockCalibration(calibration, bd.Key)
+			v.Coverage = blockCoverage(l, bd.Key)
 		}
 	}
 	return s.render(w, r, views.AuthorBlock(v))
@@ -149,6 +150,8 @@ func (s *Server) saveBlock(w http.ResponseWriter, r *http.Request) error {
 	v := blockView(d, br)
 	v.Base = base
 	v.Fields = readBlockFields(r, br.kind)
+	v.Try.Answer = formText(r, views.FieldTryAnswer)
+	v.Calibrate.Text = formText(r, views.FieldCalibrationText)
 	// Until it is saved, the form shows the author's text only.
 	v.Unsaved = true
 	switch r.PostFormValue("action") {
@@ -227,4 +230,16 @@ func unchanged(old lessons.SourceBlock, text string) bool {
 	}
 	t, _ := same.YAML()
 	return t == text
+}
+
+// blockCoverage is what the calibration examples of the lesson's block
+// keyed key leave untested.
+func blockCoverage(l *lessons.Lesson, key string) []lessons.Warning {
+	for _, b := range l.Blocks {
+		if b.Key == key {
+			ws, _ := b.ItemScoring().Coverage()
+			return ws
+		}
+	}
+	return nil
 }

@@ -113,6 +113,14 @@ func (s *Server) routes(ops http.Handler) chi.Router {
 				r.Use(limitBody(maxBlockForm))
 				r.Post(lesson+"/blocks/new", s.handle(s.saveBlock))
 				r.Post(lesson+"/blocks/{key}", s.handle(s.saveBlock))
+				// Trying an answer saves nothing: the form and the answer.
+				r.Post(lesson+"/blocks/new/try", s.handle(s.tryAnswer))
+				r.Post(lesson+"/blocks/{key}/try", s.handle(s.tryAnswer))
+			})
+			r.Group(func(r chi.Router) {
+				r.Use(limitBody(maxCalibrationForm)) // the form and a file of scored answers
+				r.Post(lesson+"/blocks/new/calibration", s.handle(s.measureCalibration))
+				r.Post(lesson+"/blocks/{key}/calibration", s.handle(s.measureCalibration))
 			})
 		})
 

@@ -25,7 +25,8 @@
     var controls = form.elements;
     for (var i = 0; i < controls.length; i++) {
       var c = controls[i];
-      if (c.disabled) continue;
+      // Text that is only tried or measured, never saved, is not lost work.
+      if (c.disabled || c.hasAttribute("data-unsaved-ignore")) continue;
       if (c.type === "checkbox" || c.type === "radio") {
         if (c.checked !== c.defaultChecked) return true;
       } else if (c.tagName === "SELECT") {

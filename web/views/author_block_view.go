@@ -84,6 +84,13 @@ type BlockFormView struct {
 	// disagrees with the example's expected scores in the newest revision.
 	Calibration map[int]lessons.Calibration
 	Conflict    *BlockConflict
+	// Try is the answer being tried against the cues, and its result.
+	Try TryView
+	// Calibrate is the file of scored answers measured against the cues.
+	Calibrate CalibrationUpload
+	// Coverage lists what the calibration examples leave untested, for
+	// the cues the page shows: advice that never blocks a save.
+	Coverage []lessons.Warning
 }
 
 // BlockConflict is a save refused because someone saved a newer revision
