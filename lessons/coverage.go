@@ -156,6 +156,7 @@ func oneSided(c grading.Criterion, examples []grading.Example) (Warning, bool) {
 // of its "any" concepts found. Such an example would lose the point if
 // that one concept's patterns missed, and shows nothing of the others.
 func singleConcept(rule grading.Rule, i int, examples []grading.Example, traces []grading.Explanation) []Warning {
+	// By concept; the "one of" case is told apart in the message.
 	byConcept := map[string][]int{}
 	for n, e := range traces {
 		why := e.Criteria[i]
@@ -183,9 +184,13 @@ func singleConcept(rule grading.Rule, i int, examples []grading.Example, traces 
 	var out []Warning
 	for _, name := range names {
 		ns := byConcept[name]
+		how := "through " + name + " alone"
+		if len(rule.Any) > 0 {
+			how = "with " + name + " the only one of its \"one of\" concepts found"
+		}
 		out = append(out, Warning{Kind: SingleConcept, Criterion: rule.Criterion, Concept: name, Examples: ns,
-			Message: fmt.Sprintf("%s %s through %s alone: had its patterns missed, the point would be lost. Add an example that earns it another way, or widen the criterion's cues.",
-				examplesText(ns), strings.ToLower(rule.Criterion.Label()), name)})
+			Message: fmt.Sprintf("%s %s %s: had its patterns missed, the point would be lost. Add an example that earns it another way, or widen the criterion's cues.",
+				examplesText(ns), strings.ToLower(rule.Criterion.Label()), how)})
 	}
 	return out
 }
@@ -196,8 +201,12 @@ func examplesText(ns []int) string {
 	for i, n := range ns {
 		parts[i] = fmt.Sprint(n)
 	}
-	if len(ns) == 1 {
+	const listed = 8 // more numbers than this are noise
+	switch {
+	case len(ns) == 1:
 		return "Example " + parts[0] + " earns"
+	case len(ns) > listed:
+		return fmt.Sprintf("%d examples (%s, …) each earn", len(ns), strings.Join(parts[:listed], ", "))
 	}
 	return "Examples " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1] + " each earn"
 }

@@ -110,6 +110,12 @@ func TestCoverageMessages(t *testing.T) {
 		lessons.UntestedReject: "Result rules out restart-all, but no example scored 0 on result offers it: add an answer that makes that move, scored 0, to show the move costs the point.",
 	}
 	for _, w := range got {
+		if w.Kind == lessons.SingleConcept && w.Criterion == grading.Reasoning {
+			const one = `Example 2 earns reasoning with cold-cache the only one of its "one of" concepts found: `
+			if w.Message[:len(one)] != one {
+				t.Errorf("reasoning: %q\nwant it to start %q", w.Message, one)
+			}
+		}
 		if msg, ok := want[w.Kind]; ok && w.Criterion == grading.Result {
 			if w.Message != msg {
 				t.Errorf("%s: %q\nwant %q", w.Kind, w.Message, msg)
@@ -120,4 +126,28 @@ func TestCoverageMessages(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("missing warnings: %v", want)
 	}
+}
+
+// TestCoverageListsFewExamples: a gap many examples share names the first
+// few and counts the rest.
+func TestCoverageListsFewExamples(t *testing.T) {
+	t.Parallel()
+	var examples []grading.Example
+	for range 10 {
+		examples = append(examples, example(coldOnly, 1, 1, 0, 0))
+	}
+	got, err := coverageScoring(examples...).Coverage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "10 examples (1, 2, 3, 4, 5, 6, 7, 8, …) each earn result through cold-cache alone: "
+	for _, w := range got {
+		if w.Kind == lessons.SingleConcept && w.Criterion == grading.Result {
+			if w.Message[:len(want)] != want {
+				t.Errorf("message %q, want it to start %q", w.Message, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no single-concept warning for the result in %v", got)
 }

@@ -50,6 +50,9 @@ func (s *Server) editorAtHead(r *http.Request) (views.LessonEditorView, error) {
 	for i, dis := range v.HeadCalibration {
 		v.HeadCalibration[i].FormURL = views.BlockFormURL(d.Course.Slug, d.Slug, dis.Key) + "#" + views.GroupExample(dis.Example)
 	}
+	if v.Preview != nil {
+		v.HeadCoverage = lessonCoverage(d.Course.Slug, d.Slug, v.Preview)
+	}
 	return v, nil
 }
 
@@ -174,7 +177,7 @@ func (s *Server) editorWithEdit(r *http.Request, e edit) (views.LessonEditorView
 		return head, err
 	}
 	v := newEditorView(head.Draft, e.parts, e.base)
-	v.Blocks, v.HeadCalibration = head.Blocks, slices.Clone(head.HeadCalibration)
+	v.Blocks, v.HeadCalibration, v.HeadCoverage = head.Blocks, slices.Clone(head.HeadCalibration), head.HeadCoverage
 	v.Unsaved = true
 	if e.parts.Body != head.Form.Values["body"] {
 		// The editor shows the author's text: the newest revision's
@@ -303,4 +306,17 @@ func (s *Server) publishLesson(w http.ResponseWriter, r *http.Request) error {
 	}
 	v.Stale = &views.StaleView{Base: conflict.Stale.Base, Head: conflict.Stale.Head, Publish: true, Diff: conflict.Diff}
 	return s.renderStatus(w, r, http.StatusConflict, views.LessonEditor(v))
+}
+
+// lessonCoverage is what each exercise's and probe's calibration examples
+// leave untested, for the items that leave something.
+func lessonCoverage(course, lesson string, l *lessons.Lesson) []views.BlockCoverage {
+	var out []views.BlockCoverage
+	for _, b := range l.Blocks {
+		ws, _ := b.ItemScoring().Coverage()
+		if len(ws) > 0 {
+			out = append(out, views.BlockCoverage{Kind: b.Kind, Key: b.Key, FormURL: views.BlockFormURL(course, lesson, b.Key) + "#coverage-title", Warnings: ws})
+		}
+	}
+	return out
 }

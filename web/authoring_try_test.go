@@ -104,16 +104,28 @@ func TestTryAnswer(t *testing.T) {
 	}
 }
 
-// TestTryAnswerOnASavedProbe: the form of a saved probe sends its kind
-// and tries against its fields; the form shown again holds the block as
-// saved, so leaving it does not ask.
+// TestTryAnswerOnASavedProbe: a saved probe's form and the lesson editor
+// show what its examples leave untested, without blocking a publish; the
+// form sends its kind and tries against its fields; the form shown again
+// holds the block as saved, so leaving it does not ask.
 func TestTryAnswerOnASavedProbe(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ivy": auth.Instructor})
 	ivy := as["Ivy"]
 	path := lesson3Author + "/blocks/" + lesson3Probe
-	form := blockFormValues(ivy.get(path))
+	opened := ivy.get(path)
+	if n := opened.doc.Find(`[data-testid="coverage"] [data-testid="coverage-warning"]`).Length(); n == 0 {
+		t.Error("the form shows no coverage warnings for the shipped probe")
+	}
+	editor := ivy.get(lesson3Author)
+	if link := editor.doc.Find(`[data-testid="head-coverage"] a[href="` + path + `#coverage-title"]`); link.Length() != 1 {
+		t.Errorf("the lesson editor does not link the probe's coverage: %q", editor.doc.Find(`[data-testid="head-coverage"]`).Text())
+	}
+	if editor.doc.Find(`form[action$="/publish"] button[disabled]`).Length() != 0 {
+		t.Error("coverage warnings disabled Publish")
+	}
+	form := blockFormValues(opened)
 	form.Set("try_answer", "I would restart every replica and check the dashboard.")
 	frag := ivy.post(path+"/try", withValues(form, "fragment", "1"))
 	if n := frag.doc.Find(`[data-testid="try-criterion"]`).Length(); frag.status != http.StatusOK || n != 4 {

@@ -195,3 +195,19 @@ func evidenceQuotes(es []grading.Evidence) string {
 	}
 	return "“" + strings.Join(quotes, "”, “") + "”"
 }
+
+// BlockCoverage is one item's coverage warnings, as the lesson editor
+// lists them.
+type BlockCoverage struct {
+	Kind     lessons.Kind
+	Key      string
+	FormURL  string
+	Warnings []lessons.Warning
+}
+
+func gapsCount(ws []lessons.Warning) string {
+	if len(ws) == 1 {
+		return "1 gap"
+	}
+	return fmt.Sprintf("%d gaps", len(ws))
+}
