@@ -235,6 +235,24 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 			method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/{key}", path: lesson3Author + "/blocks/first-token-p95",
 			form: url.Values{"base": {"1"}, "kind": {"probe"}}, want: instructorsOnly("", wantRefused()),
 		},
+		// Trying an answer and measuring a file save nothing: the try
+		// gets its result, the file none (there is none).
+		{
+			method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/new/try", path: lesson3Author + "/blocks/new/try?kind=probe",
+			form: url.Values{"base": {"1"}, "kind": {"probe"}, "try_answer": {"An answer."}, "fragment": {"1"}}, want: instructorsOnly("", wantOK()),
+		},
+		{
+			method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/{key}/try", path: lesson3Author + "/blocks/first-token-p95/try",
+			form: url.Values{"base": {"1"}, "kind": {"probe"}, "try_answer": {"An answer."}, "fragment": {"1"}}, want: instructorsOnly("", wantOK()),
+		},
+		{
+			method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/new/calibration", path: lesson3Author + "/blocks/new/calibration?kind=probe",
+			form: url.Values{"base": {"1"}, "kind": {"probe"}}, want: instructorsOnly("", wantRefused()),
+		},
+		{
+			method: "POST", pattern: "/author/courses/{course}/lessons/{lesson}/blocks/{key}/calibration", path: lesson3Author + "/blocks/first-token-p95/calibration",
+			form: url.Values{"base": {"1"}, "kind": {"probe"}}, want: instructorsOnly("", wantRefused()),
+		},
 
 		// Reviewing: instructors and admins. The POST sends a review that
 		// changes nothing, refused for those let in, so every role in turn
