@@ -152,9 +152,9 @@ func oneSided(c grading.Criterion, examples []grading.Example) (Warning, bool) {
 }
 
 // singleConcept: examples that earn the criterion, as the cues agree,
-// through one concept alone: its only required concept, or the only one
-// of its "any" concepts found. Such an example would lose the point if
-// that one concept's patterns missed, and shows nothing of the others.
+// with only one of its several "any" concepts found. Such an example would
+// lose the point if that one concept's patterns missed, and shows nothing
+// of the others.
 func singleConcept(rule grading.Rule, i int, examples []grading.Example, traces []grading.Explanation) []Warning {
 	// By concept; the "one of" case is told apart in the message.
 	byConcept := map[string][]int{}
@@ -169,11 +169,10 @@ func singleConcept(rule grading.Rule, i int, examples []grading.Example, traces 
 				anyFound = append(anyFound, t.Concept)
 			}
 		}
-		switch {
-		case len(rule.Any) > 0 && len(anyFound) == 1:
+		// A criterion with one required concept always rests on it: that
+		// is its design, not a gap, and saying so on every item is noise.
+		if len(rule.Any) > 1 && len(anyFound) == 1 {
 			byConcept[anyFound[0]] = append(byConcept[anyFound[0]], n+1)
-		case len(rule.Any) == 0 && len(rule.Requires) == 1:
-			byConcept[rule.Requires[0]] = append(byConcept[rule.Requires[0]], n+1)
 		}
 	}
 	names := make([]string, 0, len(byConcept))
@@ -184,10 +183,7 @@ func singleConcept(rule grading.Rule, i int, examples []grading.Example, traces 
 	var out []Warning
 	for _, name := range names {
 		ns := byConcept[name]
-		how := "through " + name + " alone"
-		if len(rule.Any) > 0 {
-			how = "with " + name + " the only one of its \"one of\" concepts found"
-		}
+		how := "with " + name + " the only one of its \"one of\" concepts found"
 		out = append(out, Warning{Kind: SingleConcept, Criterion: rule.Criterion, Concept: name, Examples: ns,
 			Message: fmt.Sprintf("%s %s %s: had its patterns missed, the point would be lost. Add an example that earns it another way, or widen the criterion's cues.",
 				examplesText(ns), strings.ToLower(rule.Criterion.Label()), how)})

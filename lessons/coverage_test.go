@@ -57,19 +57,15 @@ func TestCoverage(t *testing.T) {
 				{Kind: lessons.Unexercised, Concept: "restart-all"},
 				{Kind: lessons.UntestedReject, Criterion: grading.Result, Concept: "restart-all"},
 				{Kind: lessons.OneSided, Criterion: grading.Result},
-				{Kind: lessons.SingleConcept, Criterion: grading.Result, Concept: "cold-cache", Examples: []int{1}},
 				{Kind: lessons.OneSided, Criterion: grading.Reasoning},
 				{Kind: lessons.OneSided, Criterion: grading.FailureCase},
 				{Kind: lessons.OneSided, Criterion: grading.Verification},
-				{Kind: lessons.SingleConcept, Criterion: grading.Verification, Concept: "hit-rate", Examples: []int{1}},
 			}},
 		{name: "the ruled-out move tested, reasoning by one of its any", examples: []grading.Example{
 			example(coldAndHitRate, 1, 1, 0, 1), example(coldOnly, 1, 1, 0, 0), example(restartAll, 0, 1, 0, 0), example(offTopic, 0, 0, 0, 0)},
 			want: []lessons.Warning{
-				{Kind: lessons.SingleConcept, Criterion: grading.Result, Concept: "cold-cache", Examples: []int{1, 2}},
 				{Kind: lessons.SingleConcept, Criterion: grading.Reasoning, Concept: "cold-cache", Examples: []int{2, 3}},
 				{Kind: lessons.OneSided, Criterion: grading.FailureCase},
-				{Kind: lessons.SingleConcept, Criterion: grading.Verification, Concept: "hit-rate", Examples: []int{1}},
 			}},
 		{name: "the move offered only where the point is earned anyway", examples: []grading.Example{
 			example(restartAll, 1, 1, 0, 0), example(offTopic, 0, 0, 1, 1)},
@@ -106,7 +102,6 @@ func TestCoverageMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[lessons.WarningKind]string{
-		lessons.SingleConcept:  "Examples 1 and 2 each earn result through cold-cache alone: had its patterns missed, the point would be lost. Add an example that earns it another way, or widen the criterion's cues.",
 		lessons.UntestedReject: "Result rules out restart-all, but no example scored 0 on result offers it: add an answer that makes that move, scored 0, to show the move costs the point.",
 	}
 	for _, w := range got {
@@ -140,9 +135,9 @@ func TestCoverageListsFewExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const want = "10 examples (1, 2, 3, 4, 5, 6, 7, 8, …) each earn result through cold-cache alone: "
+	const want = "10 examples (1, 2, 3, 4, 5, 6, 7, 8, …) each earn reasoning with cold-cache the only one of its \"one of\" concepts found: "
 	for _, w := range got {
-		if w.Kind == lessons.SingleConcept && w.Criterion == grading.Result {
+		if w.Kind == lessons.SingleConcept && w.Criterion == grading.Reasoning {
 			if w.Message[:len(want)] != want {
 				t.Errorf("message %q, want it to start %q", w.Message, want)
 			}
