@@ -2,7 +2,6 @@ package lessons
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/practicum-dev/practicum/grading"
@@ -151,13 +150,17 @@ func oneSided(c grading.Criterion, examples []grading.Example) (Warning, bool) {
 	return Warning{}, false
 }
 
-// singleConcept: examples that earn the criterion, as the cues agree,
-// with only one of its several "any" concepts found. Such an example would
-// lose the point if that one concept's patterns missed, and shows nothing
-// of the others.
+// singleConcept: a criterion with several "one of" concepts that every
+// example earning it earns through the same one alone. The other ways of
+// earning it are never shown working, and had that one concept's
+// patterns missed, every such example would lose the point. (A criterion
+// with one required concept always rests on it: that is its design, not a
+// gap; and examples using different "one of" concepts show each route.)
 func singleConcept(rule grading.Rule, i int, examples []grading.Example, traces []grading.Explanation) []Warning {
-	// By concept; the "one of" case is told apart in the message.
-	byConcept := map[string][]int{}
+	if len(rule.Any) < 2 {
+		return nil
+	}
+	sole, earning := "", []int{}
 	for n, e := range traces {
 		why := e.Criteria[i]
 		if examples[n].Scores[rule.Criterion] != 1 || !why.CuesAwarded {
@@ -169,26 +172,23 @@ func singleConcept(rule grading.Rule, i int, examples []grading.Example, traces 
 				anyFound = append(anyFound, t.Concept)
 			}
 		}
-		// A criterion with one required concept always rests on it: that
-		// is its design, not a gap, and saying so on every item is noise.
-		if len(rule.Any) > 1 && len(anyFound) == 1 {
-			byConcept[anyFound[0]] = append(byConcept[anyFound[0]], n+1)
+		if len(anyFound) != 1 || sole != "" && anyFound[0] != sole {
+			return nil // this example shows another route, or two at once
+		}
+		sole, earning = anyFound[0], append(earning, n+1)
+	}
+	if sole == "" {
+		return nil
+	}
+	var others []string
+	for _, name := range rule.Any {
+		if name != sole {
+			others = append(others, name)
 		}
 	}
-	names := make([]string, 0, len(byConcept))
-	for name := range byConcept {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var out []Warning
-	for _, name := range names {
-		ns := byConcept[name]
-		how := "with " + name + " the only one of its \"one of\" concepts found"
-		out = append(out, Warning{Kind: SingleConcept, Criterion: rule.Criterion, Concept: name, Examples: ns,
-			Message: fmt.Sprintf("%s %s %s: had its patterns missed, the point would be lost. Add an example that earns it another way, or widen the criterion's cues.",
-				examplesText(ns), strings.ToLower(rule.Criterion.Label()), how)})
-	}
-	return out
+	return []Warning{{Kind: SingleConcept, Criterion: rule.Criterion, Concept: sole, Examples: earning,
+		Message: fmt.Sprintf("%s %s through %s alone, and no example earns it through %s: had %s's patterns missed, the point would be lost. Add an example that earns it another way.",
+			examplesText(earning), strings.ToLower(rule.Criterion.Label()), sole, strings.Join(others, " or "), sole)}}
 }
 
 // examplesText is the subject and verb of a sentence about examples ns.

@@ -113,12 +113,14 @@ func TestTryAnswerOnASavedProbe(t *testing.T) {
 	s := newSite(t)
 	_, as := accounts(t, s, map[string]auth.Role{"Ivy": auth.Instructor})
 	ivy := as["Ivy"]
-	path := lesson3Author + "/blocks/" + lesson3Probe
+	// This shipped probe's examples never contain one of its traps.
+	const lessonAuthor = "/author/courses/serving-incidents/lessons/separate-release-from-traffic"
+	path := lessonAuthor + "/blocks/rollback-after-full-rollout"
 	opened := ivy.get(path)
 	if n := opened.doc.Find(`[data-testid="coverage"] [data-testid="coverage-warning"]`).Length(); n == 0 {
 		t.Error("the form shows no coverage warnings for the shipped probe")
 	}
-	editor := ivy.get(lesson3Author)
+	editor := ivy.get(lessonAuthor)
 	if link := editor.doc.Find(`[data-testid="head-coverage"] a[href="` + path + `#coverage-title"]`); link.Length() != 1 {
 		t.Errorf("the lesson editor does not link the probe's coverage: %q", editor.doc.Find(`[data-testid="head-coverage"]`).Text())
 	}
