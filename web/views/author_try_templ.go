@@ -431,9 +431,9 @@ func TryResult(t TryView) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var25 string
-							templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(" Near miss: " + tr.NearMiss + ".")
+							templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(" " + nearMissLabel(tr) + tr.NearMiss + ".")
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/author_try.templ`, Line: 71, Col: 70}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/author_try.templ`, Line: 71, Col: 79}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 							if templ_7745c5c3_Err != nil {
@@ -1058,9 +1058,9 @@ func calibrationReport(r *lessons.CalibrationReport) templ.Component {
 						}
 						if tr.NearMiss != "" {
 							var templ_7745c5c3_Var61 string
-							templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(". Near miss: " + tr.NearMiss + ".")
+							templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(". " + nearMissLabel(tr) + tr.NearMiss + ".")
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/author_try.templ`, Line: 182, Col: 48}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/author_try.templ`, Line: 182, Col: 57}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var61))
 							if templ_7745c5c3_Err != nil {

@@ -211,3 +211,13 @@ func gapsCount(ws []lessons.Warning) string {
 	}
 	return fmt.Sprintf("%d gaps", len(ws))
 }
+
+// nearMissLabel introduces a trace's note: a near miss where the concept
+// was not counted, how it was read where it was found but qualified (named
+// as a trap, inside an "if").
+func nearMissLabel(t grading.Trace) string {
+	if t.Status == "missing" || t.Status == "negated" {
+		return "Near miss: "
+	}
+	return "Read as: "
+}
