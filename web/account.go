@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -45,7 +44,7 @@ const maxAccountForm = 16 << 10
 const msgBadCredentials = "Email or password is incorrect."
 
 func (s *Server) signUpPage(w http.ResponseWriter, r *http.Request) error {
-	next := localPath(r.URL.Query().Get("next"))
+	next := s.localPath(r.URL.Query().Get("next"))
 	if s.currentUser(r) != nil {
 		http.Redirect(w, r, cmp.Or(next, afterSignIn), http.StatusSeeOther)
 		return nil
@@ -61,7 +60,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	f := views.Form{
 		Values: map[string]string{"display_name": name, "email": email},
 		Errors: map[string]string{},
-		Next:   localPath(r.PostFormValue("next")),
+		Next:   s.localPath(r.PostFormValue("next")),
 	}
 	// Check every field before creating, so one round trip shows every
 	// problem; Create checks them again.
@@ -92,7 +91,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) error {
-	next := localPath(r.URL.Query().Get("next"))
+	next := s.localPath(r.URL.Query().Get("next"))
 	if s.currentUser(r) != nil {
 		http.Redirect(w, r, cmp.Or(next, afterSignIn), http.StatusSeeOther)
 		return nil
@@ -108,7 +107,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {
 	f := views.Form{
 		Values: map[string]string{"email": email},
 		Errors: map[string]string{},
-		Next:   localPath(r.PostFormValue("next")),
+		Next:   s.localPath(r.PostFormValue("next")),
 	}
 	// An empty field says nothing about any account, so it can be named.
 	if strings.TrimSpace(email) == "" {
@@ -150,7 +149,7 @@ func (s *Server) tooManySignIns(w http.ResponseWriter, r *http.Request) {
 	f := views.Form{
 		Values:  map[string]string{"email": r.PostFormValue("email")},
 		Problem: "Too many sign-in attempts. Try again in " + retryAfter(w) + " seconds.",
-		Next:    localPath(r.PostFormValue("next")),
+		Next:    s.localPath(r.PostFormValue("next")),
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	_ = s.renderStatus(w, r, http.StatusTooManyRequests, views.SignIn(f))
@@ -160,7 +159,7 @@ func (s *Server) tooManySignUps(w http.ResponseWriter, r *http.Request) {
 	f := views.Form{
 		Values:  map[string]string{"display_name": r.PostFormValue("display_name"), "email": r.PostFormValue("email")},
 		Problem: "Too many sign-up attempts from your network. Try again in " + retryAfter(w) + " seconds.",
-		Next:    localPath(r.PostFormValue("next")),
+		Next:    s.localPath(r.PostFormValue("next")),
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	_ = s.renderStatus(w, r, http.StatusTooManyRequests, views.SignUp(f))
@@ -224,19 +223,4 @@ func addInputError(fields map[string]string, err error) bool {
 		fields[ie.Field] = ie.Msg
 	}
 	return true
-}
-
-// localPath returns next when it is a path on this site, else "". Paths
-// starting "//" or "/\" are excluded because browsers read both as another
-// host; url.Parse rejects the control characters (tabs, newlines) that
-// browsers would strip to the same effect.
-func localPath(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, `/\`) {
-		return ""
-	}
-	u, err := url.Parse(next)
-	if err != nil || u.Scheme != "" || u.Host != "" {
-		return ""
-	}
-	return next
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/alexedwards/scs/v2"
+	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
@@ -68,6 +69,9 @@ type Server struct {
 	metrics  *metrics
 	// requestTimeout bounds each request's work (withTimeout).
 	requestTimeout time.Duration
+	// router is the route table, which redirect targets are checked
+	// against (localPath).
+	router chi.Router
 	// blankLessons caches the lesson page a visitor with no answers sees,
 	// keyed by revision and course listing (see blankLessonKey), so an
 	// entry can never go stale.
@@ -75,7 +79,9 @@ type Server struct {
 }
 
 // New returns the site's handler with every route mounted (routes.go).
-func New(d Deps) http.Handler {
+func New(d Deps) http.Handler { return newServer(d).router }
+
+func newServer(d Deps) *Server {
 	if d.RequestTimeout == 0 {
 		d.RequestTimeout = 10 * time.Second
 	}
@@ -95,5 +101,6 @@ func New(d Deps) http.Handler {
 	// any other failure (503 while the database is away) instead of scs's
 	// plain-text 500.
 	s.sessions.ErrorFunc = s.renderError
-	return s.routes(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{}))
+	s.router = s.routes(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{}))
+	return s
 }
