@@ -3,8 +3,11 @@ package web
 import (
 	"cmp"
 	"errors"
+	"log/slog"
+	"math"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,19 +18,12 @@ import (
 	"github.com/practicum-dev/practicum/web/views"
 )
 
-// Rate limits on the account forms. For sign-in, per address catches one
-// machine guessing at many accounts and per account catches many machines
-// guessing at one; both are far above what a person mistyping a password
-// needs.
+// Sign-up is limited per address: each sign-up costs an argon2id hash
+// (19 MiB, two passes), so one address may not ask for them without
+// bound. The allowance lets a class signing up together behind one NAT
+// address be slowed, not stopped. Sign-in is limited by failures instead
+// (auth.SignInLimits).
 const (
-	signInsPerIP            = 20
-	signInsPerIPWindow      = time.Minute
-	signInsPerAccount       = 5
-	signInsPerAccountWindow = 5 * time.Minute
-	// Each sign-up costs an argon2id hash (19 MiB, two passes), so one
-	// address may not ask for them without bound either. The allowance
-	// matches sign-in's, so a class signing up together behind one NAT
-	// address is slowed, not stopped.
 	signUpsPerIP       = 20
 	signUpsPerIPWindow = time.Minute
 )
@@ -119,12 +115,28 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {
 	if len(f.Errors) > 0 {
 		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.SignIn(f))
 	}
+	addr, _ := clientIP(r)
+	attempt, wait, err := s.signInLimits.Begin(r.Context(), email, addr)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		s.securityEvent(r, "sign-in delayed", append(s.namedAccount(r, email), slog.Duration("wait", wait))...)
+		return s.tooManySignIns(w, r, f, wait)
+	}
 	u, err := s.users.Authenticate(r.Context(), email, password)
 	if errors.Is(err, auth.ErrBadCredentials) {
+		// The failure is already counted (Begin). Which account was
+		// named goes to the log, not the page.
+		s.securityEvent(r, "sign-in failed", s.namedAccount(r, email)...)
 		f.Problem = msgBadCredentials
 		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.SignIn(f))
 	}
 	if err != nil {
+		attempt.Abandon(r.Context())
+		return err
+	}
+	if err := attempt.Succeeded(r.Context()); err != nil {
 		return err
 	}
 	if err := s.startSession(w, r, u); err != nil {
@@ -135,6 +147,16 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// namedAccount says, for the log, which account a sign-in named: its id,
+// or that it named none. The typed email itself is not logged: people
+// type passwords into the wrong field.
+func (s *Server) namedAccount(r *http.Request, email string) []slog.Attr {
+	if u, err := s.users.ByEmail(r.Context(), email); err == nil {
+		return []slog.Attr{slog.Int64("user_id", u.ID)}
+	}
+	return []slog.Attr{slog.Bool("no_such_account", true)}
+}
+
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request) error {
 	if err := s.endSession(w, r); err != nil {
 		return err
@@ -143,16 +165,14 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// tooManySignIns answers a rate-limited sign-in with the form again, the
-// email kept. httprate has already set Retry-After to the limit's window.
-func (s *Server) tooManySignIns(w http.ResponseWriter, r *http.Request) {
-	f := views.Form{
-		Values:  map[string]string{"email": r.PostFormValue("email")},
-		Problem: "Too many sign-in attempts. Try again in " + retryAfter(w) + " seconds.",
-		Next:    s.localPath(r.PostFormValue("next")),
-	}
+// tooManySignIns answers a sign-in that must wait after earlier failures
+// with the form again, the email kept, and how long to wait.
+func (s *Server) tooManySignIns(w http.ResponseWriter, r *http.Request, f views.Form, wait time.Duration) error {
+	secs := strconv.Itoa(int(math.Ceil(wait.Seconds())))
+	f.Problem = "Too many failed sign-ins from your network. Try again in " + secs + " seconds."
+	w.Header().Set("Retry-After", secs)
 	w.Header().Set("Cache-Control", "no-store")
-	_ = s.renderStatus(w, r, http.StatusTooManyRequests, views.SignIn(f))
+	return s.renderStatus(w, r, http.StatusTooManyRequests, views.SignIn(f))
 }
 
 func (s *Server) tooManySignUps(w http.ResponseWriter, r *http.Request) {
@@ -182,34 +202,24 @@ func (s *Server) limit(name string, n int, window time.Duration, key httprate.Ke
 	)
 }
 
-// clientIP keys a limit by the visitor's address: the one a chi
-// ClientIPFrom* middleware resolved from a trusted proxy's header when one
-// is installed, else the connection's. IPv6 addresses count by /64, which
-// one client usually controls in full.
+// clientIP keys a limit by the visitor's address (clientAddress). IPv6
+// addresses count by /64, which one client usually controls in full.
 func clientIP(r *http.Request) (string, error) {
-	ip := middleware.GetClientIP(r.Context())
-	if ip == "" {
-		host, _, err := net.SplitHostPort(r.RemoteAddr)
-		if err != nil {
-			host = r.RemoteAddr
-		}
-		ip = host
-	}
-	return httprate.CanonicalizeIP(ip), nil
+	return httprate.CanonicalizeIP(clientAddress(r)), nil
 }
 
-// formEmail keys a limit by the account a sign-in names, normalised the way
-// accounts are, so changing the case or adding spaces buys no attempts.
-func formEmail(r *http.Request) (string, error) {
-	if err := parseForm(r); err != nil {
-		return "", err
+// clientAddress is the visitor's address: the one the client-address
+// middleware resolved (from X-Forwarded-For only through trusted
+// proxies), else the connection's.
+func clientAddress(r *http.Request) string {
+	if ip := middleware.GetClientIP(r.Context()); ip != "" {
+		return ip
 	}
-	email := strings.ToLower(strings.TrimSpace(r.PostFormValue("email")))
-	// No longer address can have an account; cutting it keeps the key small.
-	if len(email) > auth.MaxEmailLen {
-		email = email[:auth.MaxEmailLen]
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
 	}
-	return email, nil
+	return host
 }
 
 // addInputError puts err's message beside its field and reports whether

@@ -58,7 +58,7 @@ func BenchmarkAnswerCheckpointParallel(b *testing.B) {
 	const parallelism = 4
 	for _, mode := range answerModes {
 		b.Run(mode.name, func(b *testing.B) {
-			// One address may sign in 20 times a minute (signInsPerIP).
+			// Learners are bounded so the setup stays quick.
 			learners := min(parallelism*runtime.GOMAXPROCS(0), 16)
 			s, clients, answers := answerBenchSetup(b, learners)
 			var next atomic.Int64

@@ -81,6 +81,10 @@ func TestHostileNextStaysOnSite(t *testing.T) {
 	anon := s.visitor(t)
 	check := func(t *testing.T, what string, p page) {
 		t.Helper()
+		// A form holding a NUL is refused whole (parseForm): no redirect.
+		if p.status == http.StatusUnprocessableEntity && strings.HasSuffix(what, refused) {
+			return
+		}
 		if p.status != http.StatusSeeOther {
 			t.Fatalf("%s: status %d, want 303", what, p.status)
 		}
@@ -114,15 +118,24 @@ func TestHostileNextStaysOnSite(t *testing.T) {
 			if i < 12 {
 				form := signUpForm("Next", email, password)
 				form.Set("next", next)
-				check(t, "POST /signup", s.visitor(t).post("/signup", form))
+				check(t, "POST /signup"+refusable(next), s.visitor(t).post("/signup", form))
 			} else {
 				createAccount(t, s, fmt.Sprintf("next%d", i), auth.Learner)
 			}
-			if i < 15 {
-				form := signInForm(email, password)
-				form.Set("next", next)
-				check(t, "POST /signin", s.visitor(t).post("/signin", form))
-			}
+			form := signInForm(email, password)
+			form.Set("next", next)
+			check(t, "POST /signin"+refusable(next), s.visitor(t).post("/signin", form))
 		})
 	}
+}
+
+// refused marks a check whose form the site may refuse outright, for
+// holding a NUL it cannot store; refusable adds it where that applies.
+const refused = " (a form with a NUL may be refused)"
+
+func refusable(next string) string {
+	if strings.ContainsRune(next, 0) {
+		return refused
+	}
+	return ""
 }

@@ -24,7 +24,7 @@ import (
 //     it in the lesson's own query (the query budget), and sets it.
 func (s *Server) routes(ops http.Handler) chi.Router {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, s.metrics.instrument, s.recoverPanics, securityHeaders,
+	r.Use(middleware.RequestID, s.clientAddress, s.logRequests, s.metrics.instrument, s.recoverPanics, securityHeaders,
 		s.refuseUnreadablePaths, withTimeout(s.requestTimeout), limitBody(maxBody), s.crossOriginProtection())
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethodNotAllowed }))
@@ -50,17 +50,15 @@ func (s *Server) routes(ops http.Handler) chi.Router {
 		r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
 
 		// Accounts. The forms' bodies are small and may be read by the
-		// rate limiters before the handler.
+		// sign-up rate limiter before the handler.
 		r.Get("/signup", s.handle(s.signUpPage))
 		r.Get("/signin", s.handle(s.signInPage))
 		r.Group(func(r chi.Router) {
 			r.Use(limitBody(maxAccountForm))
 			r.With(s.limit("signup-ip", signUpsPerIP, signUpsPerIPWindow, clientIP, s.tooManySignUps)).
 				Post("/signup", s.handle(s.signUp))
-			r.With(
-				s.limit("signin-ip", signInsPerIP, signInsPerIPWindow, clientIP, s.tooManySignIns),
-				s.limit("signin-email", signInsPerAccount, signInsPerAccountWindow, formEmail, s.tooManySignIns),
-			).Post("/signin", s.handle(s.signIn))
+			// Sign-in counts failures itself (auth.SignInLimits).
+			r.Post("/signin", s.handle(s.signIn))
 			r.Post("/signout", s.handle(s.signOut))
 		})
 

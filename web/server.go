@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -42,6 +43,14 @@ type Deps struct {
 	Registry *prometheus.Registry
 	// RequestTimeout bounds each request's work, database calls included.
 	RequestTimeout time.Duration
+	// TrustedProxies are the addresses of the proxies in front of the
+	// site: only a request from one of them has its client address read
+	// from X-Forwarded-For (the rightmost hop that is not a trusted
+	// proxy). Empty, the connection's address is the client's.
+	TrustedProxies []netip.Prefix
+	// SignInPolicies are the delays after failed sign-ins; zero means
+	// auth.DefaultSignInPolicies.
+	SignInPolicies auth.SignInPolicies
 	// SecureCookies marks the session cookie Secure; set it when the site
 	// is served over HTTPS.
 	SecureCookies bool
@@ -69,6 +78,11 @@ type Server struct {
 	metrics  *metrics
 	// requestTimeout bounds each request's work (withTimeout).
 	requestTimeout time.Duration
+	// signInLimits counts failed sign-ins (per account and address, and
+	// per address).
+	signInLimits *auth.SignInLimits
+	// clientAddress resolves the visitor's address (TrustedProxies).
+	clientAddress func(http.Handler) http.Handler
 	// router is the route table, which redirect targets are checked
 	// against (localPath).
 	router chi.Router
@@ -96,6 +110,13 @@ func newServer(d Deps) *Server {
 		sessions:       newSessions(d.Sessions, d.SecureCookies),
 		metrics:        newMetrics(d.Registry),
 		requestTimeout: d.RequestTimeout,
+		clientAddress:  clientAddressFrom(d.TrustedProxies),
+	}
+	if d.SignInPolicies == (auth.SignInPolicies{}) {
+		d.SignInPolicies = auth.DefaultSignInPolicies
+	}
+	if d.Users != nil {
+		s.signInLimits = d.Users.SignInLimits(d.SignInPolicies)
 	}
 	// A session that cannot be read or saved gets the same error pages as
 	// any other failure (503 while the database is away) instead of scs's

@@ -49,8 +49,15 @@ var shippedCourses = sync.OnceValues(func() ([]lessons.CourseFiles, error) {
 	return lessons.Load(content.FS, "lessons/content")
 })
 
+// newSiteWith is newSite with changes to the wiring, such as trusted
+// proxies.
+func newSiteWith(t testing.TB, change ...func(*web.Deps)) *site {
+	t.Helper()
+	return newSiteOn(t, pgtest.New(t), change...)
+}
+
 // newSiteOn serves the shipped course from pool.
-func newSiteOn(t testing.TB, pool *pgxpool.Pool) *site {
+func newSiteOn(t testing.TB, pool *pgxpool.Pool, change ...func(*web.Deps)) *site {
 	t.Helper()
 	cat := catalog.New(pool)
 	courses, err := shippedCourses()
@@ -60,7 +67,11 @@ func newSiteOn(t testing.TB, pool *pgxpool.Pool) *site {
 	if _, err := cat.Import(context.Background(), courses); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(web.New(siteDeps(pool, cat)))
+	deps := siteDeps(pool, cat)
+	for _, c := range change {
+		c(&deps)
+	}
+	srv := httptest.NewServer(web.New(deps))
 	t.Cleanup(srv.Close)
 	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool, auth.CheapHashingForTests()), pool: pool}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"os"
 	"strings"
 )
@@ -65,4 +66,26 @@ func (f logFlags) logger(w io.Writer) (*slog.Logger, error) {
 		return slog.New(slog.NewJSONHandler(w, opts)), nil
 	}
 	return nil, usageError{fmt.Sprintf("log format %q: use text or json", *f.format)}
+}
+
+// parseCIDRs reads a comma-separated list of CIDRs, such as
+// "10.0.0.0/8, 2001:db8::/32"; a bare address stands for itself alone.
+func parseCIDRs(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for f := range strings.SplitSeq(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if a, err := netip.ParseAddr(f); err == nil {
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a CIDR such as 10.0.0.0/8 or an address", f)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }

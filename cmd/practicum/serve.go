@@ -35,9 +35,15 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	shutdownTimeout := fs.Duration("shutdown-timeout", 15*time.Second, "how long in-flight requests get to finish after SIGINT or SIGTERM")
 	requestTimeout := fs.Duration("request-timeout", 10*time.Second, "longest a request may work before it fails")
 	baseURL := fs.String("base-url", envOr("BASE_URL", "http://localhost:8080"), "the site's public address; https makes session cookies Secure (env BASE_URL)")
+	trustedProxies := fs.String("trusted-proxies", envOr("TRUSTED_PROXIES", ""),
+		"comma-separated CIDRs of the proxies in front of the site; only requests from them have the client address read from X-Forwarded-For (env TRUSTED_PROXIES)")
 	logs := addLogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	proxies, err := parseCIDRs(*trustedProxies)
+	if err != nil {
+		return usageError{fmt.Sprintf("trusted proxies: %v", err)}
 	}
 	log, err := logs.logger(stderr)
 	if err != nil {
@@ -79,6 +85,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		Service:  service.New(pool, cat, prog, sc),
 		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
 		RequestTimeout: *requestTimeout, SecureCookies: public.Scheme == "https",
+		TrustedProxies: proxies,
 	}
 	srv := &http.Server{
 		Addr:              *addr,
