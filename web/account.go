@@ -62,7 +62,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	// problem; Create checks them again.
 	_, errName := auth.NormalizeDisplayName(name)
 	_, errEmail := auth.NormalizeEmail(email)
-	for _, err := range []error{errName, errEmail, auth.CheckPassword(password)} {
+	for _, err := range []error{errName, errEmail, auth.CheckPassword(password, name, email)} {
 		addInputError(f.Errors, err)
 	}
 	if len(f.Errors) > 0 {

@@ -67,7 +67,7 @@ func TestSignUpSignOutSignIn(t *testing.T) {
 		t.Fatalf("GET /signup: status %d, want 200 and a Create account button", form.status)
 	}
 	checkLabels(t, form)
-	if got := strings.TrimSpace(form.doc.Find("#signup-password-hint").Text()); got != "At least 12 characters" {
+	if got := strings.TrimSpace(form.doc.Find("#signup-password-hint").Text()); got != "At least 12 characters and hard to guess: a few uncommon words work well" {
 		t.Errorf("password hint = %q", got)
 	}
 

@@ -77,6 +77,18 @@ func TestUserAdd(t *testing.T) {
 			wantErr: "the password: Use at least 12 characters.",
 		},
 		{
+			name:    "common password",
+			stdin:   "password1234\n",
+			args:    []string{"--email", "weak@example.com"},
+			wantErr: "the password: This password is too easy to guess. It is close to a commonly used password. Use a longer passphrase",
+		},
+		{
+			name:    "the account's own name",
+			stdin:   "maximilianvoss\n",
+			args:    []string{"--email", "max@example.com", "--name", "Maximilian Voss"},
+			wantErr: "the password: This password is too easy to guess. It contains your name or email address.",
+		},
+		{
 			name:    "bad email",
 			stdin:   "correct horse battery\n",
 			args:    []string{"--email", "nobody"},

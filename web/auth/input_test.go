@@ -87,10 +87,10 @@ func TestCheckPassword(t *testing.T) {
 		in, wantMsg string
 	}{
 		{strings.Repeat("x", 11), "Use at least 12 characters."},
-		{strings.Repeat("x", 12), ""},
+		{"vq7 kettle orbit", ""},
 		// Characters, not bytes: 11 two-byte runes are still too short.
 		{strings.Repeat("é", 11), "Use at least 12 characters."},
-		{strings.Repeat("é", 128), ""},
+		{"é" + strings.Repeat("ü9ß", 42), ""},
 		{strings.Repeat("x", 129), "Use at most 128 characters."},
 	}
 	for _, tt := range tests {

@@ -27,9 +27,11 @@ var hashParams = &argon2id.Params{
 	KeyLength:   32,
 }
 
-// CheckPassword reports whether password meets the length rules, with a
-// message for the person choosing it.
-func CheckPassword(password string) error {
+// CheckPassword reports whether password may be chosen, with a message
+// for the person choosing it: the length rules, then zxcvbn's estimate of
+// how guessable it is (checkStrength). about is what the password must
+// not be made of: the person's name and email address.
+func CheckPassword(password string, about ...string) error {
 	n := utf8.RuneCountInString(password)
 	switch {
 	case n < MinPasswordLen:
@@ -37,7 +39,7 @@ func CheckPassword(password string) error {
 	case n > MaxPasswordLen:
 		return &InputError{Field: "password", Msg: fmt.Sprintf("Use at most %d characters.", MaxPasswordLen)}
 	}
-	return nil
+	return checkStrength(password, about)
 }
 
 // hashPassword returns password as an argon2id PHC string with a fresh

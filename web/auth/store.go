@@ -83,7 +83,7 @@ func (s *Store) Create(ctx context.Context, email, displayName, password string,
 	if err != nil {
 		return User{}, err
 	}
-	if err := CheckPassword(password); err != nil {
+	if err := CheckPassword(password, email, displayName); err != nil {
 		return User{}, err
 	}
 	if !role.Valid() {

@@ -43,7 +43,7 @@ var (
 		// minlength does not validate (the form is novalidate) but tells
 		// password managers how long a password to generate.
 		{Name: "password", ID: "signup-password", Label: "Password", Type: "password", Autocomplete: "new-password",
-			Hint: "At least 12 characters", MinLength: 12},
+			Hint: "At least 12 characters and hard to guess: a few uncommon words work well", MinLength: 12},
 	}
 	signInFields = []field{
 		{Name: "email", ID: "signin-email", Label: "Email", Type: "email", Autocomplete: "username"},
