@@ -15,6 +15,7 @@ import (
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
@@ -199,7 +200,9 @@ func answerForm(rev, answer string) url.Values {
 // to the learner (with evidence highlighted) and to the reviewer.
 func TestHostileAnswersShowAsText(t *testing.T) {
 	t.Parallel()
-	s := newSite(t)
+	// One learner answers every payload in turn, faster than the
+	// per-account answer limit allows a person.
+	s := newSiteWith(t, func(d *web.Deps) { d.AnswersPerMinute = 1000 })
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Lea": auth.Learner})
 	lea, ivan := as["Lea"], as["Ivan"]
 	_, rev := s.checkpoints(t)
@@ -284,6 +287,13 @@ func TestHostileAnswersShowAsText(t *testing.T) {
 			checkInert(t, "review screen with a request", rp)
 			if got := rp.doc.Find(`[data-testid="review-requests"] blockquote`).Text(); got != pl.text {
 				t.Errorf("review screen shows the reason as %q, want %q", got, pl.text)
+			}
+			// The reviewer answers the request, so that Lea may ask about
+			// the next payload's answer (scores.MaxOpenRequests).
+			points, _, basedOn = formChoices(t, rp)
+			points[0] = 1 - points[0]
+			if p := ivan.post(reviewPath(prID), reviewForm(basedOn, points, map[grading.Criterion]string{grading.Result: "Looked again"})); p.status != http.StatusSeeOther {
+				t.Fatalf("answering the request: status %d", p.status)
 			}
 		})
 	}

@@ -40,14 +40,18 @@ func (s *Server) routes(ops http.Handler) chi.Router {
 	r.Group(func(r chi.Router) {
 		r.Use(s.sessions.LoadAndSave, s.loadUser)
 
-		// Anyone, signed in or not. Anonymous answers go to the session.
+		// Anyone, signed in or not. Anonymous answers go to the session;
+		// an account's answers are limited per minute.
 		r.Get("/", s.handle(s.home))
 		r.Get("/practice", s.handle(s.practice))
 		r.Get("/practice/random", s.handle(s.randomProbe))
 		r.Get("/courses/{course}", s.handle(s.course))
 		r.Get("/courses/{course}/{lesson}", s.handleOwnAccount(s.lesson))
-		r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
-		r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
+		r.Group(func(r chi.Router) {
+			r.Use(s.limitAnswers(s.answersPerMinute))
+			r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
+			r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
+		})
 
 		// Accounts. The forms' bodies are small and may be read by the
 		// sign-up rate limiter before the handler.

@@ -4,6 +4,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"net/http"
@@ -51,6 +52,9 @@ type Deps struct {
 	// SignInPolicies are the delays after failed sign-ins; zero means
 	// auth.DefaultSignInPolicies.
 	SignInPolicies auth.SignInPolicies
+	// AnswersPerMinute bounds the answers one account may post in a
+	// minute; zero means defaultAnswersPerMinute.
+	AnswersPerMinute int
 	// SecureCookies marks the session cookie Secure; set it when the site
 	// is served over HTTPS.
 	SecureCookies bool
@@ -83,6 +87,8 @@ type Server struct {
 	signInLimits *auth.SignInLimits
 	// clientAddress resolves the visitor's address (TrustedProxies).
 	clientAddress func(http.Handler) http.Handler
+	// answersPerMinute is Deps.AnswersPerMinute or its default.
+	answersPerMinute int
 	// router is the route table, which redirect targets are checked
 	// against (localPath).
 	router chi.Router
@@ -100,17 +106,18 @@ func newServer(d Deps) *Server {
 		d.RequestTimeout = 10 * time.Second
 	}
 	s := &Server{
-		log:            d.Log,
-		db:             d.DB,
-		catalog:        d.Catalog,
-		progress:       d.Progress,
-		scores:         d.Scores,
-		users:          d.Users,
-		svc:            d.Service,
-		sessions:       newSessions(d.Sessions, d.SecureCookies),
-		metrics:        newMetrics(d.Registry),
-		requestTimeout: d.RequestTimeout,
-		clientAddress:  clientAddressFrom(d.TrustedProxies),
+		log:              d.Log,
+		db:               d.DB,
+		catalog:          d.Catalog,
+		progress:         d.Progress,
+		scores:           d.Scores,
+		users:            d.Users,
+		svc:              d.Service,
+		sessions:         newSessions(d.Sessions, d.SecureCookies),
+		metrics:          newMetrics(d.Registry),
+		requestTimeout:   d.RequestTimeout,
+		clientAddress:    clientAddressFrom(d.TrustedProxies),
+		answersPerMinute: cmp.Or(d.AnswersPerMinute, defaultAnswersPerMinute),
 	}
 	if d.SignInPolicies == (auth.SignInPolicies{}) {
 		d.SignInPolicies = auth.DefaultSignInPolicies

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/lessons"
@@ -130,7 +131,7 @@ func (s *Store) Override(ctx context.Context, o Override) (Event, error) {
 		if err != nil {
 			return fmt.Errorf("saving the review of response %d: %w", o.ResponseID, err)
 		}
-		return nil
+		return closeRequests(ctx, tx, o.ResponseID)
 	})
 	if err != nil {
 		return Event{}, err
@@ -196,9 +197,16 @@ func pointsLabel(p int) string {
 	return fmt.Sprintf("%d points", p)
 }
 
+// MaxOpenRequests is how many review requests a learner may have waiting
+// at once: enough for a lesson's worth of answers, too few for one
+// learner to fill the reviewers' queue.
+const MaxOpenRequests = 3
+
 // RequestReview records a learner's request for a human review of their
 // own scored answer. Another learner's answer, or one that is not scored,
-// is ErrNotFound; the reason is required (InputError, ProblemReason).
+// is ErrNotFound; the reason is required, an answer already waiting for a
+// review cannot be asked about again, and a learner may have at most
+// MaxOpenRequests waiting (InputError, ProblemReason).
 func (s *Store) RequestReview(ctx context.Context, responseID, userID int64, reason string) error {
 	reason = strings.TrimSpace(strings.ReplaceAll(reason, "\r\n", "\n"))
 	switch n := utf8.RuneCountInString(reason); {
@@ -207,15 +215,61 @@ func (s *Store) RequestReview(ctx context.Context, responseID, userID int64, rea
 	case n > MaxNote:
 		return &InputError{ProblemReason, fmt.Sprintf("Your reason is %d characters long; the limit is %d. Shorten it and send it again.", n, MaxNote)}
 	}
-	tag, err := s.pool.Exec(ctx, `
-		INSERT INTO review_requests (response_id, user_id, reason)
-		SELECT x.id, x.user_id, $3 FROM responses x
-		WHERE x.id = $1 AND x.user_id = $2 AND x.kind = ANY($4)`, responseID, userID, reason, lessons.ScoredKinds())
-	if err != nil {
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		// One learner's requests take turns, so that two sent at once
+		// cannot both pass the count below.
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('review_requests', $1))", userID); err != nil {
+			return err
+		}
+		var open int
+		var thisOpen bool
+		err := tx.QueryRow(ctx, `
+			SELECT count(*), coalesce(bool_or(response_id = $2), false)
+			FROM review_requests WHERE user_id = $1 AND closed_at IS NULL`, userID, responseID).Scan(&open, &thisOpen)
+		if err != nil {
+			return err
+		}
+		if thisOpen {
+			return errAlreadyRequested
+		}
+		if open >= MaxOpenRequests {
+			return &InputError{ProblemReason, fmt.Sprintf("You already have %d answers waiting for a review, the most at once. "+
+				"A reviewer will get to them; ask about this one once one of them has been reviewed.", open)}
+		}
+		tag, err := tx.Exec(ctx, `
+			INSERT INTO review_requests (response_id, user_id, reason)
+			SELECT x.id, x.user_id, $3 FROM responses x
+			WHERE x.id = $1 AND x.user_id = $2 AND x.kind = ANY($4)`, responseID, userID, reason, lessons.ScoredKinds())
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "review_requests_one_open" {
+			return errAlreadyRequested
+		}
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return fmt.Errorf("scored response %d of user %d: %w", responseID, userID, postgres.ErrNotFound)
+		}
+		return nil
+	})
+	var input *InputError
+	if err != nil && !errors.As(err, &input) && !errors.Is(err, postgres.ErrNotFound) {
 		return fmt.Errorf("requesting a review of response %d: %w", responseID, err)
 	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("scored response %d of user %d: %w", responseID, userID, postgres.ErrNotFound)
+	return err
+}
+
+// errAlreadyRequested refuses a second request for an answer that is
+// already waiting for a review.
+var errAlreadyRequested = &InputError{ProblemReason, "You have already asked for a review of this answer. " +
+	"A reviewer will look at it; you can ask again after they have."}
+
+// closeRequests closes the open review requests of a response, answered by
+// the review just saved in tx.
+func closeRequests(ctx context.Context, tx pgx.Tx, responseID int64) error {
+	_, err := tx.Exec(ctx, "UPDATE review_requests SET closed_at = now() WHERE response_id = $1 AND closed_at IS NULL", responseID)
+	if err != nil {
+		return fmt.Errorf("closing the review requests of response %d: %w", responseID, err)
 	}
 	return nil
 }

@@ -59,12 +59,17 @@ func (q QueueItem) Why() string {
 }
 
 // Queue lists up to limit submissions needing a human, in this order:
-// those with an open review request, oldest request first; then
-// provisional auto scores with no review, oldest first; then auto-scored
-// answers with scorer confidence below LowConfidence and no review, oldest
-// first; then unreviewed auto totals of 2 or 3, oldest first. The last two
-// consider only each learner's current answer to an item: an answer they
-// have since replaced needs no reviewer's time unless they ask.
+// those with an open review request; then provisional auto scores with no
+// review; then auto-scored answers with scorer confidence below
+// LowConfidence and no review; then unreviewed auto totals of 2 or 3. The
+// last two consider only each learner's current answer to an item: an
+// answer they have since replaced needs no reviewer's time unless they
+// ask.
+//
+// Within each of those groups learners take turns: every learner's oldest
+// item (oldest request, or oldest answer), oldest first, then every
+// learner's second, and so on. So one learner with many answers in a
+// group cannot push everyone else's off the page.
 func (s *Store) Queue(ctx context.Context, limit int) ([]QueueItem, error) {
 	if limit <= 0 {
 		limit = 100
@@ -101,14 +106,15 @@ func (s *Store) Queue(ctx context.Context, limit int) ([]QueueItem, error) {
 		)
 		SELECT q.id, u.display_name, c.slug, l.slug, rv.title, q.item_key, q.kind, q.created_at,
 		       coalesce(q.review_total, q.auto_total), q.why, coalesce(q.reason, ''),
-		       q.requested_at, coalesce(q.auto_confidence::numeric::float8, 0)
+		       q.requested_at, coalesce(q.auto_confidence::numeric::float8, 0),
+		       row_number() OVER (PARTITION BY q.why, q.user_id ORDER BY coalesce(q.requested_at, q.created_at), q.id) AS turn
 		FROM queued q
 		JOIN users u ON u.id = q.user_id
 		JOIN lesson_revisions rv ON rv.id = q.revision_id
 		JOIN lessons l ON l.id = rv.lesson_id
 		JOIN courses c ON c.id = l.course_id
 		WHERE q.why IS NOT NULL
-		ORDER BY q.why, coalesce(q.requested_at, q.created_at), q.id
+		ORDER BY q.why, turn, coalesce(q.requested_at, q.created_at), q.id
 		LIMIT $1`, limit, LowConfidence, lessons.ScoredKinds())
 	if err != nil {
 		return nil, fmt.Errorf("reading the review queue: %w", err)
@@ -119,7 +125,7 @@ func (s *Store) Queue(ctx context.Context, limit int) ([]QueueItem, error) {
 		var q QueueItem
 		var requested *time.Time
 		if err := rows.Scan(&q.ResponseID, &q.LearnerName, &q.Course, &q.Lesson, &q.LessonTitle, &q.Key, &q.Kind, &q.At,
-			&q.Total, &q.Reason, &q.Request, &requested, &q.Confidence); err != nil {
+			&q.Total, &q.Reason, &q.Request, &requested, &q.Confidence, nil); err != nil {
 			return nil, fmt.Errorf("reading the review queue: %w", err)
 		}
 		if requested != nil {

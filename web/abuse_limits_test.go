@@ -1,0 +1,82 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/practicum-dev/practicum/web/auth"
+)
+
+// TestAnswerPostsLimitedPerAccount: one account may post 30 answers a
+// minute; the 31st is refused, saying why, while other accounts and
+// anonymous visitors (whose answers stay in their session) go on.
+func TestAnswerPostsLimitedPerAccount(t *testing.T) {
+	t.Parallel()
+	var p page
+	var s *site
+	withinOneWindow(t, time.Minute, func() bool {
+		s = newSite(t)
+		createAccount(t, s, "Lea", auth.Learner)
+		lea := signedInAs(t, s, "lea@example.com")
+		cps, rev := s.checkpoints(t)
+		for i := range 30 {
+			if p := lea.post(lesson3+"/checkpoints/"+cps[i%len(cps)].Key, answer(cps[i%len(cps)], rev, i%2 == 0)); p.status != http.StatusSeeOther {
+				t.Fatalf("answer %d: status %d, want 303", i+1, p.status)
+			}
+		}
+		p = lea.post(lesson3+"/responses/explain-back", answerForm(rev, "One more"))
+		return p.status == http.StatusTooManyRequests
+	})
+	if p.status != http.StatusTooManyRequests || p.header.Get("Retry-After") != "60" {
+		t.Fatalf("31st answer: status %d, Retry-After %q; want 429, 60", p.status, p.header.Get("Retry-After"))
+	}
+	if !strings.Contains(p.body, "Your answer was not saved: this account sent more than 30 answers in the last minute.") {
+		t.Error("the 429 page does not say why")
+	}
+	createAccount(t, s, "Ben", auth.Learner)
+	cps, rev := s.checkpoints(t)
+	if p := signedInAs(t, s, "ben@example.com").post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true)); p.status != http.StatusSeeOther {
+		t.Errorf("another account: status %d, want 303", p.status)
+	}
+	anon := s.visitor(t)
+	for i := range 35 {
+		if p := anon.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true)); p.status != http.StatusSeeOther {
+			t.Fatalf("anonymous answer %d: status %d, want 303", i+1, p.status)
+		}
+	}
+}
+
+// TestReviewRequestsBounded: through the lesson page, a learner cannot
+// ask twice about one answer, nor have more than three waiting; each
+// refusal says why beside the item.
+func TestReviewRequestsBounded(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	lea := createAccount(t, s, "Lea", auth.Learner)
+	v := signedInAs(t, s, "lea@example.com")
+	var ids []int64
+	for i := range 4 {
+		ids = append(ids, s.scoredAnswer(t, lea.ID, lesson3Probe, fmt.Sprint("Answer ", i), autoScore("x", 0.9, []int{1, 0, 0, 0})))
+	}
+	ask := func(id int64) page {
+		return v.post(lesson3+"/reviews/"+lesson3Probe, url.Values{"response": {strconv.FormatInt(id, 10)}, "reason": {"Please look"}})
+	}
+	if p := ask(ids[0]); p.status != http.StatusSeeOther {
+		t.Fatalf("first request: status %d", p.status)
+	}
+	refused := func(what string, p page, want string) {
+		t.Helper()
+		if p.status != http.StatusUnprocessableEntity || !strings.Contains(p.doc.Find("#probe-"+lesson3Probe).Text(), want) {
+			t.Errorf("%s: status %d; want 422 with %q beside the probe", what, p.status, want)
+		}
+	}
+	refused("asking twice", ask(ids[0]), "You have already asked for a review of this answer.")
+	ask(ids[1])
+	ask(ids[2])
+	refused("a fourth", ask(ids[3]), "You already have 3 answers waiting for a review")
+}
