@@ -52,6 +52,12 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
+	// Signed in, one has an account: a sign-up now (a stale tab, a
+	// script) would make another and silently switch the session to it.
+	if s.currentUser(r) != nil {
+		http.Redirect(w, r, cmp.Or(s.localPath(r.PostFormValue("next")), afterSignIn), http.StatusSeeOther)
+		return nil
+	}
 	name, email, password := r.PostFormValue("display_name"), r.PostFormValue("email"), r.PostFormValue("password")
 	f := views.Form{
 		Values: map[string]string{"display_name": name, "email": email},

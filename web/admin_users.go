@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 
@@ -77,7 +78,7 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
 // of privilege, and, no longer an admin, goes to their dashboard instead.
 func (s *Server) roleChanged(w http.ResponseWriter, r *http.Request, u auth.User) error {
 	me := s.currentUser(r)
-	s.log.InfoContext(r.Context(), "role changed", "user_id", u.ID, "role", u.Role, "by_user_id", me.ID)
+	s.securityEvent(r, "role changed", slog.Int64("user_id", u.ID), slog.String("role", string(u.Role)))
 	next := views.UserChangedURL(u.ID)
 	if u.ID == me.ID {
 		if err := s.renewSession(w, r); err != nil {

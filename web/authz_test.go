@@ -123,6 +123,7 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 	const authorCourse = "/author/courses/serving-incidents"
 	const authorLesson = authorCourse + "/lessons/work-a-serving-incident"
 	badEdit := url.Values{"base": {"1"}, "title": {"T"}, "goal": {"G"}, "minutes": {"soon"}, "body": {"\n## S\n"}}
+	refusedOrHome := map[string]authzWant{asAnonymous: wantRefused(), asLearner: wantSeeOther("/me"), asInstructor: wantSeeOther("/me"), asAdmin: wantSeeOther("/me")}
 	signedInGoesHome := map[string]authzWant{asAnonymous: wantOK(), asLearner: wantSeeOther("/me"), asInstructor: wantSeeOther("/me"), asAdmin: wantSeeOther("/me")}
 	learnersOnly := func(path string) map[string]authzWant {
 		return map[string]authzWant{asAnonymous: wantSignInFirst(path), asLearner: wantOK(), asInstructor: wantOK(), asAdmin: wantOK()}
@@ -137,7 +138,6 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		// Operations: no session, same for all.
 		{method: "GET", pattern: "/healthz", path: "/healthz", want: wantForAll(wantOK())},
 		{method: "GET", pattern: "/readyz", path: "/readyz", want: wantForAll(wantOK())},
-		{method: "*", pattern: "/metrics", path: "/metrics", want: wantForAll(wantOK())},
 		{method: "*", pattern: "/static/*", path: static.Path("css/app.css"), want: wantForAll(wantOK())},
 
 		// Reading courses: anyone.
@@ -172,7 +172,8 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		{method: "GET", pattern: "/signup", path: "/signup", want: signedInGoesHome},
 		// Refused forms, for everyone: no account is made or entered.
 		{method: "POST", pattern: "/signin", path: "/signin", form: signInForm("nobody@example.com", "not the password"), want: wantForAll(wantRefused())},
-		{method: "POST", pattern: "/signup", path: "/signup", form: signUpForm("", "not an email", "short"), want: wantForAll(wantRefused())},
+		// Signed in, a sign-up makes no second account: back to the dashboard.
+		{method: "POST", pattern: "/signup", path: "/signup", form: signUpForm("", "not an email", "short"), want: refusedOrHome},
 		{
 			method: "POST", pattern: "/signout", path: "/signout", want: wantForAll(wantSeeOther("/")), ownSession: true,
 			check: func(t *testing.T, role string, p rawPage) {

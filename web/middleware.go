@@ -22,7 +22,10 @@ import (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-func securityHeaders(next http.Handler) http.Handler {
+// securityHeaders sets the headers every response carries. HSTS goes out
+// whenever the public address is https, not only when TLS ends here: behind
+// a TLS-terminating proxy r.TLS is nil, and HSTS was never sent.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
@@ -31,7 +34,7 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		if r.TLS != nil {
+		if s.https || r.TLS != nil {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
 		next.ServeHTTP(w, r)
@@ -107,7 +110,11 @@ func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 // standard library's CSRF defence, with our own 403 page.
 func (s *Server) crossOriginProtection() func(http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(s.handle(func(http.ResponseWriter, *http.Request) error { return errCrossOrigin }))
+	cop.SetDenyHandler(s.handle(func(_ http.ResponseWriter, r *http.Request) error {
+		s.securityEvent(r, "cross-origin request refused", slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.String("origin", r.Header.Get("Origin")))
+		return errCrossOrigin
+	}))
 	return cop.Handler
 }
 

@@ -22,23 +22,24 @@ import (
 //     itself.
 //   - s.handleOwnAccount leaves the account unread: the lesson page reads
 //     it in the lesson's own query (the query budget), and sets it.
-func (s *Server) routes(ops http.Handler) chi.Router {
+func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.clientAddress, s.logRequests, s.metrics.instrument, s.recoverPanics, securityHeaders,
+	r.Use(middleware.RequestID, s.clientAddress, s.logRequests, s.metrics.instrument, s.recoverPanics, s.securityHeaders,
 		s.refuseUnreadablePaths, withTimeout(s.requestTimeout), limitBody(maxBody), s.crossOriginProtection())
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethodNotAllowed }))
 
-	// Operations: no page, no session.
+	// Operations: no page, no session. Metrics are not here: they are
+	// served on their own listener (practicum serve -metrics-addr), so the
+	// public site does not publish its internals.
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
-	r.Handle("/metrics", ops)
 	r.Handle("/static/*", static.Handler())
 
 	// Pages: every one has the visitor's session, and their account id
 	// once signed in.
 	r.Group(func(r chi.Router) {
-		r.Use(s.sessions.LoadAndSave, s.loadUser)
+		r.Use(s.sessions.LoadAndSave, s.loadUser, s.noStoreWhenPersonal)
 
 		// Anyone, signed in or not. Anonymous answers go to the session;
 		// an account's answers are limited per minute.
@@ -55,10 +56,11 @@ func (s *Server) routes(ops http.Handler) chi.Router {
 
 		// Accounts. The forms' bodies are small and may be read by the
 		// sign-up rate limiter before the handler.
-		r.Get("/signup", s.handle(s.signUpPage))
-		r.Get("/signin", s.handle(s.signInPage))
+		// The forms show back what was typed, so nothing caches them.
+		r.With(noStore).Get("/signup", s.handle(s.signUpPage))
+		r.With(noStore).Get("/signin", s.handle(s.signInPage))
 		r.Group(func(r chi.Router) {
-			r.Use(limitBody(maxAccountForm))
+			r.Use(limitBody(maxAccountForm), noStore)
 			r.With(s.limit("signup-ip", signUpsPerIP, signUpsPerIPWindow, clientIP, s.tooManySignUps)).
 				Post("/signup", s.handle(s.signUp))
 			// Sign-in counts failures itself (auth.SignInLimits).

@@ -15,7 +15,6 @@ import (
 	"github.com/alexedwards/scs/v2"
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
@@ -40,7 +39,8 @@ type Deps struct {
 	Sessions scs.Store
 	// DB is what /readyz pings.
 	DB Pinger
-	// Registry receives the HTTP metrics and is served at /metrics.
+	// Registry receives the HTTP metrics. The site does not serve it:
+	// cmd/practicum serves it on its own listener (-metrics-addr).
 	Registry *prometheus.Registry
 	// RequestTimeout bounds each request's work, database calls included.
 	RequestTimeout time.Duration
@@ -55,9 +55,10 @@ type Deps struct {
 	// AnswersPerMinute bounds the answers one account may post in a
 	// minute; zero means defaultAnswersPerMinute.
 	AnswersPerMinute int
-	// SecureCookies marks the session cookie Secure; set it when the site
-	// is served over HTTPS.
-	SecureCookies bool
+	// HTTPS says the site's public address is https (BASE_URL): the
+	// session cookie is marked Secure and every response carries
+	// Strict-Transport-Security, whether or not TLS ends in this process.
+	HTTPS bool
 }
 
 // Pinger is a database that can say whether it is reachable.
@@ -87,6 +88,8 @@ type Server struct {
 	signInLimits *auth.SignInLimits
 	// clientAddress resolves the visitor's address (TrustedProxies).
 	clientAddress func(http.Handler) http.Handler
+	// https: the public address is https (Deps.HTTPS), so HSTS is sent.
+	https bool
 	// answersPerMinute is Deps.AnswersPerMinute or its default.
 	answersPerMinute int
 	// router is the route table, which redirect targets are checked
@@ -113,11 +116,12 @@ func newServer(d Deps) *Server {
 		scores:           d.Scores,
 		users:            d.Users,
 		svc:              d.Service,
-		sessions:         newSessions(d.Sessions, d.SecureCookies),
+		sessions:         newSessions(d.Sessions, d.HTTPS),
 		metrics:          newMetrics(d.Registry),
 		requestTimeout:   d.RequestTimeout,
 		clientAddress:    clientAddressFrom(d.TrustedProxies),
 		answersPerMinute: cmp.Or(d.AnswersPerMinute, defaultAnswersPerMinute),
+		https:            d.HTTPS,
 	}
 	if d.SignInPolicies == (auth.SignInPolicies{}) {
 		d.SignInPolicies = auth.DefaultSignInPolicies
@@ -129,6 +133,6 @@ func newServer(d Deps) *Server {
 	// any other failure (503 while the database is away) instead of scs's
 	// plain-text 500.
 	s.sessions.ErrorFunc = s.renderError
-	s.router = s.routes(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{}))
+	s.router = s.routes()
 	return s
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/gob"
 	"errors"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -141,6 +142,8 @@ func (s *Server) requireRole(min auth.Role) func(http.Handler) http.Handler {
 				return
 			}
 			if !u.Role.AtLeast(min) {
+				s.securityEvent(r, "access denied", slog.String("role", string(u.Role)), slog.String("needs", string(min)),
+					slog.String("method", r.Method), slog.String("path", r.URL.Path))
 				s.renderError(w, r, errForbidden)
 				return
 			}
@@ -192,4 +195,18 @@ func (s *Server) anonymous(r *http.Request) progress.Anonymous {
 
 func (s *Server) putAnonymous(r *http.Request, a progress.Anonymous) {
 	s.sessions.Put(r.Context(), sessionAnonymous, a)
+}
+
+// noStoreWhenPersonal marks every response to a signed-in user, and to an
+// anonymous visitor whose session holds their answers, Cache-Control:
+// no-store, so that neither a shared cache nor the browser's keeps a page
+// with someone's answers, scores or account on it (a shared computer's
+// back button, a proxy). Pages for nobody in particular stay cacheable.
+func (s *Server) noStoreWhenPersonal(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.signedInID(r) != 0 || s.sessions.Exists(r.Context(), sessionAnonymous) {
+			w.Header().Set("Cache-Control", "no-store")
+		}
+		next.ServeHTTP(w, r)
+	})
 }

@@ -34,6 +34,9 @@ type site struct {
 	catalog *catalog.Catalog
 	users   *auth.Store
 	pool    *pgxpool.Pool
+	// registry holds the site's metrics, which cmd/practicum serves on a
+	// listener of its own.
+	registry *prometheus.Registry
 }
 
 // newSite takes a testing.TB so benchmarks can use it too; with no Postgres
@@ -73,7 +76,7 @@ func newSiteOn(t testing.TB, pool *pgxpool.Pool, change ...func(*web.Deps)) *sit
 	}
 	srv := httptest.NewServer(web.New(deps))
 	t.Cleanup(srv.Close)
-	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool, auth.CheapHashingForTests()), pool: pool}
+	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool, auth.CheapHashingForTests()), pool: pool, registry: deps.Registry}
 }
 
 // siteDeps wires the stores and use cases over pool as cmd/practicum's

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
@@ -37,6 +38,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	baseURL := fs.String("base-url", envOr("BASE_URL", "http://localhost:8080"), "the site's public address; https makes session cookies Secure (env BASE_URL)")
 	trustedProxies := fs.String("trusted-proxies", envOr("TRUSTED_PROXIES", ""),
 		"comma-separated CIDRs of the proxies in front of the site; only requests from them have the client address read from X-Forwarded-For (env TRUSTED_PROXIES)")
+	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""),
+		"address to serve Prometheus metrics on, apart from the site, e.g. 127.0.0.1:9090; empty serves none (env METRICS_ADDR)")
 	logs := addLogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -84,7 +87,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		Log: log, Catalog: cat, Progress: prog, Scores: sc, Users: auth.NewStore(pool),
 		Service:  service.New(pool, cat, prog, sc),
 		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
-		RequestTimeout: *requestTimeout, SecureCookies: public.Scheme == "https",
+		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
 		TrustedProxies: proxies,
 	}
 	srv := &http.Server{
@@ -103,6 +106,12 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	log.Info("serving", "addr", ln.Addr().String())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
+	metricsSrv, err := serveMetrics(*metricsAddr, reg, log)
+	if err != nil {
+		_ = srv.Close()
+		return err
+	}
+	defer metricsSrv.Close()
 
 	select {
 	case err := <-served:
@@ -160,4 +169,42 @@ func importShippedCourses(ctx context.Context, cat *catalog.Catalog, log *slog.L
 	}
 	log.Info("imported the shipped course", "courses", res.Courses, "lessons", res.Lessons)
 	return nil
+}
+
+// serveMetrics serves reg's metrics at /metrics on addr, a listener of its
+// own: the site's listener is public, and metrics name routes, pool sizes
+// and runtime details an operator's scraper needs and a visitor does not.
+// An empty addr serves none; the server returned is then nil, and Close on
+// it does nothing.
+func serveMetrics(addr string, reg *prometheus.Registry, log *slog.Logger) (*metricsServer, error) {
+	if addr == "" {
+		return nil, nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("metrics address: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("metrics listener stopped", "err", err)
+		}
+	}()
+	log.Info("serving metrics", "addr", ln.Addr().String())
+	return &metricsServer{srv: srv, Addr: ln.Addr().String()}, nil
+}
+
+// metricsServer is the metrics listener, nil when there is none.
+type metricsServer struct {
+	srv  *http.Server
+	Addr string
+}
+
+func (m *metricsServer) Close() {
+	if m != nil {
+		_ = m.srv.Close()
+	}
 }
