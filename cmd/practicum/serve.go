@@ -38,11 +38,15 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	baseURL := fs.String("base-url", envOr("BASE_URL", "http://localhost:8080"), "the site's public address; https makes session cookies Secure (env BASE_URL)")
 	trustedProxies := fs.String("trusted-proxies", envOr("TRUSTED_PROXIES", ""),
 		"comma-separated CIDRs of the proxies in front of the site; only requests from them have the client address read from X-Forwarded-For (env TRUSTED_PROXIES)")
+	answersPerMinute := fs.Int("answers-per-minute", 30, "answers one signed-in account may post a minute (load tests raise it)")
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""),
 		"address to serve Prometheus metrics on, apart from the site, e.g. 127.0.0.1:9090; empty serves none (env METRICS_ADDR)")
 	logs := addLogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *answersPerMinute < 1 {
+		return usageError{fmt.Sprintf("answers per minute %d: use 1 or more", *answersPerMinute)}
 	}
 	proxies, err := parseCIDRs(*trustedProxies)
 	if err != nil {
@@ -88,7 +92,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		Service:  service.New(pool, cat, prog, sc),
 		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
 		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
-		TrustedProxies: proxies,
+		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute,
 	}
 	srv := &http.Server{
 		Addr:              *addr,
