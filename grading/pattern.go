@@ -621,7 +621,7 @@ var framers = set("tempting", "tempted", "temptation", "naive", "naively", "hast
 
 // verdictsAgainst after a phrase judge it wrong: "X would be a mistake",
 // "X is premature".
-var verdictsAgainst = set("mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
+var verdictsAgainst = set("tempting", "mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
 	"unnecessary", "unjustified", "unwarranted", "unsafe", "reckless", "misleading", "trap", "distraction",
 	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided")
 
@@ -637,7 +637,8 @@ var (
 	futileVerbs     = set("buy", "buys", "delay", "delays", "postpone", "postpones", "hide", "hides", "mask", "masks",
 		"move", "moves", "shift", "shifts", "defer", "defers", "push", "pushes", "paper", "papers", "kick", "kicks",
 		"treat", "treats", "feed", "feeds", "spread", "spreads", "give", "gives", "add", "adds", "prolong", "prolongs",
-		"resets", "reset", "clears", "clear", "wipes", "wipe", "erases", "erase", "worsens", "amplifies", "magnifies")
+		"resets", "reset", "clears", "clear", "wipes", "wipe", "erases", "erase", "worsens", "amplifies", "magnifies",
+		"makes", "make", "creates", "create", "causes", "cause", "multiplies", "multiply")
 )
 
 // futileAt reports a move that is its clause's subject followed by "only
@@ -651,9 +652,19 @@ func futileAt(toks []token, oc occurrence) bool {
 		if futilityAdverbs[toks[j].norm] && futileVerbs[toks[j+1].norm] {
 			return true
 		}
+		// "X makes it worse", "X would make things worse"
+		if worsening[toks[j].norm] {
+			for k := j + 1; k < len(toks) && k <= j+3 && toks[k].clause == clause; k++ {
+				if toks[k].norm == "worse" {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
+
+var worsening = set("makes", "make", "made", "making")
 
 // framedAt reports an occurrence the answer names without claiming it.
 func framedAt(toks []token, oc occurrence, own []bool) bool {
