@@ -45,6 +45,8 @@ func TestLanguage(t *testing.T) {
 		{"a move called tempting", "Rolling back the release is tempting, but I would limit the bulk tenant.", [4]bool{true, false, false, false}},
 		{"a move that makes it worse", "Limit the bulk tenant. Rolling back the release makes the queue worse.", [4]bool{true, false, false, false}},
 		{"a move that only makes more", "Limit the bulk tenant. Rolling back the release only makes more load for the old pool.", [4]bool{true, false, false, false}},
+		{"a reason after because is not negated", "Limit the bulk tenant. I would not roll back the release because the rollback would overload the old pool.", [4]bool{true, false, true, false}},
+		{"not because negates the reason", "Limit the bulk tenant. It is not because a rollback would overload the old pool.", [4]bool{true, false, false, false}},
 		{"a verdict label", "Limit the bulk tenant.\nBad idea: roll back the release.", [4]bool{true, false, false, false}},
 		{"a negating label", "Do: limit the bulk tenant.\nDon't: roll back the release.", [4]bool{true, false, false, false}},
 		{"a framing label", "Limit the bulk tenant now.\nTrap: roll back the release.", [4]bool{true, false, false, false}},

@@ -59,7 +59,9 @@ func tokenize(text string) []token {
 			parts, n := splitUnit(text[start:i])
 			for _, part := range parts[:n] {
 				w := lookup(part.text)
-				if w.contrast {
+				// "I would not restart it because it clears the cache": the
+				// reason is not under the negation; "not because of X" is.
+				if w.contrast || w.norm == "because" && !(len(toks) > 0 && toks[len(toks)-1].negator) {
 					clause++
 				}
 				toks = append(toks, token{norm: w.norm, stem: w.stem, start: start + part.offset, end: start + part.offset + len(part.text),
