@@ -49,6 +49,9 @@ type Trace struct {
 	Status string `json:"status"`
 	// Words are the answer's words that matched, where it was found.
 	Words string `json:"words,omitempty"`
+	// Approximate: some of those words matched only as a synonym or with
+	// a typo, never as the pattern wrote them.
+	Approximate bool `json:"approximate,omitempty"`
 	// NearMiss says, where it was not found, which of its patterns came
 	// closest and why it did not match.
 	NearMiss string `json:"near_miss,omitempty"`
@@ -167,6 +170,7 @@ func (ex *Explanation) trace(con *concept, a *answer, text string) Trace {
 			t.Status = "conditional"
 		}
 		t.Words = text[a.toks[m.first].start:a.toks[m.last].end]
+		t.Approximate = m.typo
 	case m.negatedOnly:
 		t.Status = "negated"
 	default:

@@ -14,19 +14,22 @@ func TestExplainSaysWhyAConceptWasMissed(t *testing.T) {
 		status   string
 		nearMiss string // a fragment the author must see
 		words    string
+		approx   bool
 	}{
 		{"found, with the answer's words", "Compare long prompt latency on each version, then cap admission of long prompts for now.",
-			"version-comparison", "found", "", "long prompt latency on each version"},
+			"version-comparison", "found", "", "long prompt latency on each version", false},
 		{"a slot with no words", "Compare long prompt latency now, and cap admission of long prompts for now.",
-			"version-comparison", "missing", `matched "long prompt", but nothing for "version|release|build"`, ""},
+			"version-comparison", "missing", `matched "long prompt", but nothing for "version|release|build"`, "", false},
 		{"parts in different sentences", "Look at the long prompts first. Then split the numbers by version.",
-			"version-comparison", "missing", "never all in one sentence", ""},
+			"version-comparison", "missing", "never all in one sentence", "", false},
 		{"negated", "Compare long prompts on each version and the queue against prefill. I would not limit admission or cap bulk work at all.",
-			"bounded-mitigation", "negated", "negation", ""},
+			"bounded-mitigation", "negated", "negation", "", false},
 		{"named as a trap", "The tempting answer is to restart all replicas, but the queue would refill.",
-			"restart-everything", "framed", "trap", "restart all"},
+			"restart-everything", "framed", "trap", "restart all", false},
+		{"a synonym is approximate", "Compare long prompt latency on each edition, then cap admission of long prompts for now.",
+			"version-comparison", "found", "", "long prompt latency on each edition", true},
 		{"nothing at all", "I would wait and see what happens over the next hour or so.",
-			"confound", "missing", "no words for", ""},
+			"confound", "missing", "no words for", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,8 +49,8 @@ func TestExplainSaysWhyAConceptWasMissed(t *testing.T) {
 			if got == nil {
 				t.Fatalf("no trace for %s in %+v", tt.concept, ex.Criteria)
 			}
-			if got.Status != tt.status || !strings.Contains(got.NearMiss, tt.nearMiss) || got.Words != tt.words {
-				t.Errorf("%s: got %s %q (words %q), want %s containing %q (words %q)", tt.concept, got.Status, got.NearMiss, got.Words, tt.status, tt.nearMiss, tt.words)
+			if got.Status != tt.status || !strings.Contains(got.NearMiss, tt.nearMiss) || got.Words != tt.words || got.Approximate != tt.approx {
+				t.Errorf("%s: got %s %q (words %q, approximate %v), want %s containing %q (words %q, approximate %v)", tt.concept, got.Status, got.NearMiss, got.Words, got.Approximate, tt.status, tt.nearMiss, tt.words, tt.approx)
 			}
 		})
 	}

@@ -38,6 +38,9 @@ func writeExplanation(w io.Writer, ex grading.Explanation) error {
 			if t.Words != "" {
 				fmt.Fprintf(&b, " %q", t.Words)
 			}
+			if t.Approximate {
+				b.WriteString(" (through a synonym or a typo)")
+			}
 			if t.NearMiss != "" {
 				fmt.Fprintf(&b, " — %s", t.NearMiss)
 			}

@@ -100,6 +100,9 @@ func traceText(t grading.Trace) string {
 	if t.Words != "" {
 		s += ": “" + t.Words + "”"
 	}
+	if t.Approximate {
+		s += " (through a synonym or a typo)"
+	}
 	return s
 }
 
