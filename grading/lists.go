@@ -26,9 +26,9 @@ var relationWords = set("vs", "versus", "x", "so", "thus", "hence", "due", "bc")
 
 // fragmentsOf splits the answer's tokens into the items of a list or the
 // fragments of a note: at commas, semicolons, line breaks, bullets, dashes
-// between spaces and the ends of sentences. A fragment relates things by
-// a relation mark or by function words (one in six words or more: one
-// "because" among a dozen terms is not a sentence). Paragraphs end at a
+// and slashes between spaces, and the ends of sentences. A fragment
+// relates things by a relation mark or by function words (one in six words
+// or more: one "because" among a dozen terms is not a sentence). Paragraphs end at a
 // blank line.
 func fragmentsOf(text string, toks []token) []fragment {
 	var out []fragment
@@ -64,7 +64,7 @@ func breaksFragment(gap string) bool {
 	if strings.ContainsAny(gap, ",;\n•·") {
 		return true
 	}
-	for _, dash := range []string{" - ", " – ", " — ", " * "} {
+	for _, dash := range []string{" - ", " – ", " — ", " * ", " / ", " | "} {
 		if strings.Contains(gap, dash) {
 			return true
 		}

@@ -11,6 +11,7 @@ func TestTerseNoteIsNotAKeywordList(t *testing.T) {
 		{"terms separated by commas", "cache hit rate, warm pool, request hedging, tail latency, circuit breaker, canary, load shedding", false},
 		{"terms separated by semicolons", "hot shard; rebalancing; read replicas; p99; connection pool; backpressure", false},
 		{"bulleted terms", "- cold start\n- autoscaler lag\n- warm pool\n- min replicas\n- p95 latency", false},
+		{"terms separated by slashes", "thundering herd / cold cache / request coalescing / warm hot keys / hit rate + CPU + p99 / falsifier", false},
 		{"terms with the odd relation", "hot key; shard split; p99 vs p50; cache stampede; request coalescing; ttl jitter; warmup", false},
 		{"note with arrows and verdicts", "cache misses up -> db reads x3. not a capacity problem. fix: coalesce requests, add ttl jitter. check: miss rate back under 5% within 10 min", true},
 		{"note with colons and negation", "cause: autoscaler lag, not traffic. scaling: no. min replicas 4 -> 8. done when p95 < 300 ms at peak", true},
