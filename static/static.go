@@ -13,8 +13,11 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/practicum-dev/practicum/web/compress"
 )
 
 // Prefix is the URL path under which Handler must be mounted.
@@ -29,6 +32,9 @@ type asset struct {
 	etag        string
 	contentType string
 	data        []byte
+	// forms keeps the gzip and br forms of a text file once first asked
+	// for, so a hit costs no compression.
+	forms *compress.Variants
 }
 
 var (
@@ -59,6 +65,7 @@ func init() {
 			etag:        `"` + hash + `"`,
 			contentType: ctype,
 			data:        data,
+			forms:       compress.NewVariantsTagged(ctype, data, hash),
 		}
 		byName[name] = a
 		byURL[a.url] = a
@@ -103,8 +110,19 @@ func serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("Content-Type", a.contentType)
-	h.Set("ETag", a.etag)
+	body, enc, etag := a.forms.Select(w, r)
+	h.Set("ETag", etag)
+	if enc != compress.Identity {
+		// ServeContent leaves out Content-Length once a coding is set, and
+		// ranges of a compressed form serve no browser: send it whole.
+		h.Set("Content-Encoding", enc.Token())
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		if r.Header.Get("Range") != "" {
+			r = r.Clone(r.Context())
+			r.Header.Del("Range")
+		}
+	}
 	// ServeContent handles HEAD, Range and If-None-Match; the zero modtime
 	// leaves Last-Modified out, since the ETag already identifies the bytes.
-	http.ServeContent(w, r, a.url, time.Time{}, bytes.NewReader(a.data))
+	http.ServeContent(w, r, a.url, time.Time{}, bytes.NewReader(body))
 }

@@ -7,8 +7,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/practicum-dev/practicum/web/compress"
 )
 
 func TestHandler(t *testing.T) {
@@ -117,4 +120,63 @@ func TestPathUnknownPanics(t *testing.T) {
 		}
 	}()
 	Path("css/missing.css")
+}
+
+// TestCompressedForms checks that text files go out in the coding the
+// browser prefers, that each form has its own ETag answering 304, and that
+// a file too small to gain is sent as it is.
+func TestCompressedForms(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		file, acceptEncoding string
+		wantEncoding         string
+		wantVary             bool
+	}{
+		{"css/app.css", "gzip, deflate, br", "br", true},
+		{"css/app.css", "gzip", "gzip", true},
+		{"css/app.css", "", "", true},
+		{"js/htmx-2.0.11.min.js", "br;q=0.5, gzip", "gzip", true},
+		{"img/favicon.svg", "br", "", false}, // 246 bytes: not worth it
+	}
+	for _, tt := range tests {
+		t.Run(tt.file+" "+tt.acceptEncoding, func(t *testing.T) {
+			t.Parallel()
+			get := func(ifNoneMatch string) *http.Response {
+				req := httptest.NewRequest(http.MethodGet, Path(tt.file), nil)
+				req.Header.Set("Accept-Encoding", tt.acceptEncoding)
+				if ifNoneMatch != "" {
+					req.Header.Set("If-None-Match", ifNoneMatch)
+				}
+				rec := httptest.NewRecorder()
+				Handler().ServeHTTP(rec, req)
+				return rec.Result()
+			}
+			res := get("")
+			if got := res.Header.Get("Content-Encoding"); got != tt.wantEncoding {
+				t.Errorf("Content-Encoding %q, want %q", got, tt.wantEncoding)
+			}
+			if got := res.Header.Get("Vary") == "Accept-Encoding"; got != tt.wantVary {
+				t.Errorf("Vary %q; want Accept-Encoding: %v", res.Header.Get("Vary"), tt.wantVary)
+			}
+			body, _ := io.ReadAll(res.Body)
+			enc, _ := compress.ParseToken(tt.wantEncoding)
+			plain, err := compress.Decode(enc, body)
+			want, _ := os.ReadFile(tt.file)
+			if err != nil || string(plain) != string(want) {
+				t.Errorf("decoded body is not %s (err %v)", tt.file, err)
+			}
+			if res.Header.Get("Content-Length") != strconv.Itoa(len(body)) {
+				t.Errorf("Content-Length %s for %d bytes", res.Header.Get("Content-Length"), len(body))
+			}
+
+			etag := res.Header.Get("ETag")
+			again := get(etag)
+			if again.StatusCode != http.StatusNotModified {
+				t.Errorf("If-None-Match %s: status %d, want 304", etag, again.StatusCode)
+			}
+			if tt.wantVary && again.Header.Get("Vary") != "Accept-Encoding" {
+				t.Errorf("304 without Vary: Accept-Encoding")
+			}
+		})
+	}
 }

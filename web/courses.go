@@ -17,6 +17,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/compress"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -64,7 +65,9 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 // renderBlankLesson serves the page a visitor with no answers sees. It
 // depends only on the revision (immutable) and on what the page shows of
 // its course — title and the other lessons' titles and places — so each
-// process renders it once per such combination.
+// process renders it once per such combination, and compresses it once per
+// coding. It is the same for everyone who sees it: a public page, with an
+// ETag.
 func (s *Server) renderBlankLesson(w http.ResponseWriter, r *http.Request, v views.LessonView) error {
 	key := blankLessonKey(v)
 	page, ok := s.blankLessons.Load(key)
@@ -73,10 +76,9 @@ func (s *Server) renderBlankLesson(w http.ResponseWriter, r *http.Request, v vie
 		if err := views.Lesson(v).Render(s.viewContext(r), &buf); err != nil {
 			return err
 		}
-		page = buf.Bytes()
-		s.blankLessons.Store(key, page)
+		page, _ = s.blankLessons.LoadOrStore(key, compress.NewVariants(htmlType, buf.Bytes()))
 	}
-	writeHTML(w, http.StatusOK, page.([]byte))
+	writePublicPage(w, r, page.(*compress.Variants))
 	return nil
 }
 

@@ -5,12 +5,12 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 	"sync"
 
 	"github.com/a-h/templ"
 
 	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/web/compress"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -107,7 +107,7 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
 		return nil
 	}
-	writeHTML(w, status, buf.Bytes())
+	writeHTML(w, r, status, buf.Bytes())
 	return nil
 }
 
@@ -123,13 +123,30 @@ func putPageBuffer(b *bytes.Buffer) {
 	pageBuffers.Put(b)
 }
 
-// writeHTML sends a rendered page. With its length known, net/http sends
-// it in one piece instead of chunks, in fewer writes.
-func writeHTML(w http.ResponseWriter, status int, page []byte) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Length", strconv.Itoa(len(page)))
-	w.WriteHeader(status)
-	_, _ = w.Write(page)
+// writeHTML sends a page rendered for this request, compressed when the
+// browser accepts it. Such a page may show the visitor's own answers or
+// account, so no shared cache may keep it, and with no validator the
+// browser asks again rather than reuse it; a page that is the same for
+// everyone goes out through writePublicPage instead.
+func writeHTML(w http.ResponseWriter, r *http.Request, status int, page []byte) {
+	h := w.Header()
+	h.Set("Content-Type", htmlType)
+	if h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "private, no-cache")
+	}
+	compress.Write(w, r, status, page)
+}
+
+const htmlType = "text/html; charset=utf-8"
+
+// writePublicPage sends a page that is the same for every visitor who
+// sees it (anonymous, with no answers): its compressed forms are kept with
+// it, and its ETag lets a browser or a shared cache revalidate it with a
+// 304. Vary: Cookie (set by the session middleware) keeps a shared cache
+// from giving it to a signed-in visitor, whose page differs.
+func writePublicPage(w http.ResponseWriter, r *http.Request, page *compress.Variants) {
+	w.Header().Set("Cache-Control", "no-cache")
+	page.Serve(w, r, http.StatusOK)
 }
 
 // viewContext tells the layout who is looking.
