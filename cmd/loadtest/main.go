@@ -59,6 +59,7 @@ type config struct {
 	timeout  time.Duration
 	json     bool
 	log      string
+	accept   string
 	seq      atomic.Int64
 }
 
@@ -107,6 +108,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.DurationVar(&c.timeout, "timeout", 10*time.Second, "per-request timeout")
 	fs.BoolVar(&c.json, "json", false, "print the result as one line of JSON")
 	fs.StringVar(&c.log, "log", "", "write one line per measured request to this file: start_unix_ms duration_ms status seq")
+	fs.StringVar(&c.accept, "accept-encoding", "gzip, deflate, br",
+		"Accept-Encoding sent with every request, as a browser's; the body is read as sent, not decoded (\"\": none)")
 	report := fs.String("report", "", "print a table from a file of -json lines (baseline: the scenario named healthz) and exit")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -157,7 +160,12 @@ func newClient(jar http.CookieJar, timeout time.Duration) *http.Client {
 		Jar:     jar,
 		Timeout: timeout,
 		Transport: &http.Transport{
-			Proxy:               nil,
+			Proxy: nil,
+			// Without -accept-encoding the client must not ask for gzip
+			// and decode it on its own: the generator's CPU is the
+			// server's (same machine), and a browser header is what we
+			// measure.
+			DisableCompression:  true,
 			MaxIdleConns:        1,
 			MaxIdleConnsPerHost: 1,
 			MaxConnsPerHost:     1,
@@ -340,6 +348,9 @@ func (w *worker) one(measured bool) {
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	if w.c.accept != "" {
+		req.Header.Set("Accept-Encoding", w.c.accept)
 	}
 	if w.c.method != http.MethodGet && w.c.method != http.MethodHead {
 		// The server refuses cross-origin POSTs (net/http CrossOriginProtection).
