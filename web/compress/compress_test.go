@@ -11,41 +11,47 @@ import (
 
 func TestNegotiate(t *testing.T) {
 	t.Parallel()
+	// want is for a kept body (Negotiate), each for one compressed per
+	// request (NegotiateEach): they differ only where br and gzip tie.
 	tests := []struct {
-		header string
-		want   Encoding
+		header     string
+		want, each Encoding
 	}{
-		{"", Identity},
-		{"gzip", Gzip},
-		{"br", Brotli},
-		{"gzip, deflate, br", Brotli}, // both at q=1: br, the smaller
-		{"br, gzip", Brotli},
-		{"deflate", Identity}, // not a coding we make
-		{"GZIP", Gzip},        // names are case-insensitive
-		{"x-gzip", Gzip},
-		{" gzip ; q=1 , br ; q=0.5 ", Gzip},
-		{"gzip;q=0.8, br;q=0.9", Brotli},
-		{"gzip;q=0.9, br;q=0.8", Gzip},
-		{"br;q=0, gzip", Gzip},
-		{"br;q=0, gzip;q=0", Identity},
-		{"gzip;Q=0.5", Gzip}, // the parameter name is case-insensitive
-		{"gzip;q=abc", Gzip}, // a malformed q counts as 1
-		{"gzip;q=0.000", Identity},
-		{"*", Brotli},
-		{"*;q=0", Identity},
-		{"*;q=0.5, gzip", Gzip},                // gzip named above the rest
-		{"*, br;q=0", Gzip},                    // br refused, gzip via *
-		{"*, br;q=0, gzip;q=0", Identity},      // both refused by name
-		{"identity", Identity},                 // only identity named
-		{"identity, gzip", Gzip},               // a tie goes to compression
-		{"identity;q=1, gzip;q=0.5", Identity}, // the client ranks identity first
-		{"identity;q=0, gzip;q=0.5", Gzip},
-		{"identity;q=0", Identity}, // nothing else acceptable: send it anyway
-		{",,, ;q=1, gzip", Gzip},   // empty elements are ignored
+		{"", Identity, Identity},
+		{"gzip", Gzip, Gzip},
+		{"br", Brotli, Brotli},
+		{"gzip, deflate, br", Brotli, Gzip}, // a browser's: both at q=1
+		{"br, gzip", Brotli, Gzip},          // order is no preference
+		{"deflate", Identity, Identity},     // not a coding we make
+		{"GZIP", Gzip, Gzip},                // names are case-insensitive
+		{"x-gzip", Gzip, Gzip},
+		{" gzip ; q=1 , br ; q=0.5 ", Gzip, Gzip},
+		{"gzip;q=0.8, br;q=0.9", Brotli, Brotli},
+		{"gzip;q=0.9, br;q=0.8", Gzip, Gzip},
+		{"br;q=0, gzip", Gzip, Gzip},
+		{"br;q=0, gzip;q=0", Identity, Identity},
+		{"gzip;Q=0.5", Gzip, Gzip}, // the parameter name is case-insensitive
+		{"gzip;q=abc", Gzip, Gzip}, // a malformed q counts as 1
+		{"gzip;q=0.000", Identity, Identity},
+		{"*", Brotli, Gzip},
+		{"*;q=0", Identity, Identity},
+		{"*;q=0.5, gzip", Gzip, Gzip},                    // gzip named above the rest
+		{"*;q=0.5, br", Brotli, Brotli},                  // br named above the rest
+		{"*, br;q=0", Gzip, Gzip},                        // br refused, gzip via *
+		{"*, br;q=0, gzip;q=0", Identity, Identity},      // both refused by name
+		{"identity", Identity, Identity},                 // only identity named
+		{"identity, gzip", Gzip, Gzip},                   // a tie goes to compression
+		{"identity;q=1, gzip;q=0.5", Identity, Identity}, // the client ranks identity first
+		{"identity;q=0, gzip;q=0.5", Gzip, Gzip},
+		{"identity;q=0", Identity, Identity}, // nothing else acceptable: send it anyway
+		{",,, ;q=1, gzip", Gzip, Gzip},       // empty elements are ignored
 	}
 	for _, tt := range tests {
 		if got := Negotiate(tt.header); got != tt.want {
 			t.Errorf("Negotiate(%q) = %q, want %q", tt.header, got.Token(), tt.want.Token())
+		}
+		if got := NegotiateEach(tt.header); got != tt.each {
+			t.Errorf("NegotiateEach(%q) = %q, want %q", tt.header, got.Token(), tt.each.Token())
 		}
 	}
 }
@@ -115,7 +121,8 @@ func TestWrite(t *testing.T) {
 		wantEncoding   string
 		wantVary       bool
 	}{
-		{"br preferred", "text/html; charset=utf-8", page, "gzip, deflate, br", "GET", "br", true},
+		{"a browser's header", "text/html; charset=utf-8", page, "gzip, deflate, br", "GET", "gzip", true},
+		{"br ranked first", "text/html; charset=utf-8", page, "gzip;q=0.5, br", "GET", "br", true},
 		{"gzip only", "text/html; charset=utf-8", page, "gzip", "GET", "gzip", true},
 		{"no header", "text/html; charset=utf-8", page, "", "GET", "", true},
 		{"identity only", "text/html; charset=utf-8", page, "identity", "GET", "", true},

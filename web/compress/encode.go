@@ -14,7 +14,8 @@ import (
 // compressed while the visitor waits, so it gets a cheap level: on the
 // 32 KB lesson page (2 shared cores), gzip 2 took ~0.1 ms for 9.7 KB
 // against gzip 5's ~0.2 ms for 9.0 KB, and brotli 2 ~0.5 ms for 9.2 KB
-// against brotli 4's ~1.1 ms for 8.7 KB; brotli 11, kept, gives 7.0 KB.
+// against brotli 4's ~1.1 ms for 8.7 KB (hence NegotiateEach); brotli 11,
+// kept, gives 7.0 KB.
 const (
 	gzipOnce   = gzip.BestCompression
 	brotliOnce = brotli.BestCompression

@@ -18,7 +18,7 @@ func Write(w http.ResponseWriter, r *http.Request, status int, body []byte) {
 	enc := Identity
 	if worthIt(h.Get("Content-Type"), len(body)) {
 		h.Add("Vary", "Accept-Encoding")
-		enc = Negotiate(r.Header.Get("Accept-Encoding"))
+		enc = NegotiateEach(r.Header.Get("Accept-Encoding"))
 	}
 	if enc != Identity {
 		buf := buffers.Get().(*bytes.Buffer)
