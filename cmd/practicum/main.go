@@ -52,6 +52,8 @@ Commands:
             (export --course SLUG DIR; importing DIR again is a no-op)
   user      create accounts and set roles (user add --email E --role R;
             user role --email E --role R)
+  health    exit 0 when a running serve answers /readyz (for container
+            healthchecks; health -url URL)
 
   grade     score answers to an exercise or probe from stdin, without a
             database (grade --exercise course/lesson/key [--jsonl] [--explain])
@@ -82,6 +84,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runCalibrate(ctx, rest, stdout, stderr)
 	case "user":
 		return runUser(ctx, rest, stdin, stdout, stderr)
+	case "health":
+		return runHealth(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
