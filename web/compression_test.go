@@ -110,7 +110,7 @@ func TestPagesAreCompressed(t *testing.T) {
 // TestConditionalLessonPage checks that the page an anonymous visitor
 // with no answers sees carries an ETag answering 304, and that a page
 // personal to its visitor (signed in, or with answers in the session)
-// carries none and is marked private.
+// carries none and is never stored (no-store, issue 13).
 func TestConditionalLessonPage(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
@@ -141,9 +141,9 @@ func TestConditionalLessonPage(t *testing.T) {
 		{"anonymous, among others", s.visitor(t), "gzip, deflate, br", `"other", ` + etag, http.StatusNotModified, true, "no-cache"},
 		{"anonymous, another coding", s.visitor(t), "gzip", etag, http.StatusOK, true, "no-cache"},
 		{"anonymous, stale tag", s.visitor(t), "gzip, deflate, br", `"stale"`, http.StatusOK, true, "no-cache"},
-		{"anonymous with answers", answered, "gzip, deflate, br", etag, http.StatusOK, false, "private, no-cache"},
-		{"signed in", tara, "gzip, deflate, br", etag, http.StatusOK, false, "private, no-cache"},
-		{"signed in, any tag", tara, "gzip, deflate, br", "*", http.StatusOK, false, "private, no-cache"},
+		{"anonymous with answers", answered, "gzip, deflate, br", etag, http.StatusOK, false, "no-store"},
+		{"signed in", tara, "gzip, deflate, br", etag, http.StatusOK, false, "no-store"},
+		{"signed in, any tag", tara, "gzip, deflate, br", "*", http.StatusOK, false, "no-store"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
