@@ -589,7 +589,7 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated, acro
 // just after it ("rollback is not …"), that is not one of the pattern's own
 // words.
 func negatedAt(toks []token, oc occurrence, own []bool) bool {
-	if earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
+	if toks[oc.first].headed == negatingHeading || earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
 		return true
 	}
 	clause := toks[oc.first].clause
@@ -617,11 +617,11 @@ func abs(x int) int {
 // framers before a phrase in its clause present it as a trap or a
 // temptation rather than the learner's own move.
 var framers = set("tempting", "tempted", "temptation", "naive", "naively", "hasty", "trap", "pitfall",
-	"mistake", "wrong", "misleading", "misread", "myth", "fallacy", "kneejerk", "reflex")
+	"mistake", "wrong", "misleading", "misread", "myth", "fallacy", "kneejerk", "reflex", "careful", "wary")
 
 // verdictsAgainst after a phrase judge it wrong: "X would be a mistake",
 // "X is premature".
-var verdictsAgainst = set("tempting", "mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
+var verdictsAgainst = set("tempting", "bandaid", "mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
 	"unnecessary", "unjustified", "unwarranted", "unsafe", "reckless", "misleading", "trap", "distraction",
 	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided")
 
@@ -668,7 +668,7 @@ var worsening = set("makes", "make", "made", "making")
 
 // framedAt reports an occurrence the answer names without claiming it.
 func framedAt(toks []token, oc occurrence, own []bool) bool {
-	if toks[oc.first].hypothetical || futileAt(toks, oc) {
+	if toks[oc.first].hypothetical || toks[oc.first].headed == framingHeading || futileAt(toks, oc) {
 		return true
 	}
 	if earlierInClause(toks, oc, own, func(t token) bool { return t.framer }) {
@@ -696,7 +696,8 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 		if k >= len(toks) || own[k] {
 			continue
 		}
-		if verdictsAgainst[toks[k].norm] || toks[k].norm == "idea" && toks[k-1].norm == "bad" {
+		if verdictsAgainst[toks[k].norm] || toks[k].norm == "idea" && toks[k-1].norm == "bad" ||
+			toks[k].norm == "band" && k+1 < len(toks) && toks[k+1].norm == "aid" { // "a band-aid"
 			return true
 		}
 		if toks[k].clause == clause && (toks[k].norm == "not" || toks[k].norm == "never") {

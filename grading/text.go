@@ -34,7 +34,18 @@ type token struct {
 	// framer: presents what follows in its clause as a trap or a wrong
 	// move ("tempting", "trap", or a label's "Bad idea:").
 	framer bool
+	// headed: in a bulleted list under a heading line that negates or
+	// frames its items ("Don't:" then "- raise the pool").
+	headed heading
 }
+
+type heading uint8
+
+const (
+	noHeading heading = iota
+	negatingHeading
+	framingHeading
+)
 
 // tokenize splits text into words. Sentences end at . ! ? and line breaks;
 // clauses also end at , ; : dashes and contrastive words such as "but".
@@ -96,6 +107,7 @@ func tokenize(text string) []token {
 		}
 	}
 	markHypothetical(toks)
+	markHeadedLists(text, toks)
 	// "instead of X" negates X; a bare "instead" ("instead, compare …") does not.
 	for i := range toks {
 		if toks[i].norm == "instead" && i+1 < len(toks) && toks[i+1].norm == "of" {
@@ -138,6 +150,81 @@ func labelsWhatFollows(toks []token, sentence int) bool {
 // labelNouns may stand in a label beside its verdict: "Bad idea:",
 // "Wrong move:", "Tempting but bad:".
 var labelNouns = set("idea", "ideas", "move", "moves", "call", "fix", "fixes", "answer", "option", "options", "choice", "thing", "things", "don'ts")
+
+// markHeadedLists marks the items of a bulleted list under a heading
+// line such as "Don't:" or "Traps:" with what the heading does to them:
+// a label's reach otherwise ends with its line.
+func markHeadedLists(text string, toks []token) {
+	var under heading
+	next := 0 // first token not yet looked at
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := strings.TrimSpace(text[start:end])
+		first := next
+		for next < len(toks) && toks[next].start < end {
+			next++
+		}
+		words := toks[first:next]
+		switch {
+		case strings.HasSuffix(line, ":") && len(words) > 0:
+			under = headingOf(words)
+		case under != noHeading && bulleted(line):
+			for i := range words {
+				words[i].headed = under
+			}
+		default:
+			under = noHeading
+		}
+		start = end + 1
+	}
+}
+
+// headingOf reads a line ending in a colon as a heading over a list: made
+// only of a negation or a verdict and small words, as labelsWhatFollows
+// requires.
+func headingOf(words []token) heading {
+	if len(words) > maxLabelWords {
+		return noHeading
+	}
+	h := noHeading
+	for _, t := range words {
+		switch {
+		case t.negator && !nounNegators[t.norm]:
+			h = negatingHeading
+		case framers[t.norm] || verdictsAgainst[t.norm]:
+			if h == noHeading {
+				h = framingHeading
+			}
+		case !t.function && !labelNouns[t.norm]:
+			return noHeading
+		}
+	}
+	return h
+}
+
+// bulleted reports a list item's line: "- x", "* x", "• x", "1. x", "2) x".
+func bulleted(line string) bool {
+	if line == "" {
+		return false
+	}
+	switch line[0] {
+	case '-', '*':
+		return true
+	}
+	if strings.HasPrefix(line, "•") {
+		return true
+	}
+	i := 0
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')')
+}
 
 // nounNegators deny a noun, not a move: "Why no recovery:" heads an
 // explanation, not a list of things not to do.
