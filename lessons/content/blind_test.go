@@ -21,8 +21,9 @@ import (
 // wrote from FORMAT.md alone (testdata/instructor); its cues are used as
 // written. pool-timeouts-after-deploy is a second such probe (12
 // examples), with blind3 and part of blind4; lag-after-deploy a third
-// (12 examples), whose only blind set is blind5; flush-stampede a fourth,
-// written with grade --explain, whose only blind set is blind6.
+// (12 examples), whose only blind set is blind5; flush-stampede and
+// oom-after-deploy a fourth and a fifth, written with grade --explain,
+// with blind6 and blind7.
 var blindItems = map[string]struct{ dir, item string }{
 	"longer-outputs-e2e":           {".", "serving-incidents/read-the-request-timeline/longer-outputs-e2e"},
 	"mid-stream-stalls":            {".", "serving-incidents/read-the-request-timeline/mid-stream-stalls"},
@@ -36,6 +37,7 @@ var blindItems = map[string]struct{ dir, item string }{
 	"pool-timeouts-after-deploy":   {"testdata/instructor2", "db-pool-incidents/pool-exhaustion-after-deploy/pool-timeouts-after-deploy"},
 	"lag-after-deploy":             {"testdata/instructor3", "kafka-incidents/consumer-lag-after-deploy/lag-after-deploy"},
 	"flush-stampede":               {"testdata/instructor4", "cache-incidents/cache-stampede-after-flush/flush-stampede"},
+	"oom-after-deploy":             {"testdata/instructor5", "memory-incidents/oomkilled-after-deploy/oom-after-deploy"},
 }
 
 type blindAnswer struct {
@@ -94,10 +96,11 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 // before the scorer change it first measured: blind (310 answers, before
 // the second opinion), blind2 (180 answers, before the fitted combiner)
 // blind3 (30 answers to a new instructor's probe), blind4 (131 answers
-// over all items but the newest probe) and blind5 (30 answers to the
-// third instructor's probe) and blind6 (30 answers to the fourth), the
-// last two never looked at answer by answer.
-var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6"}
+// over all items but the newest probe), blind5 (30 answers to the
+// third instructor's probe), blind6 and blind7 (30 answers each to the
+// fourth and the fifth), never looked at answer by answer but for one
+// keyword list in blind6 that earned a point.
+var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7"}
 
 // blindFloors are each set's regression guards: mean agreement and the
 // share of wrong totals marked provisional, a little under what the
@@ -110,6 +113,7 @@ var blindFloors = map[string]struct{ agreement, recall float64 }{
 	"blind4": {0.86, 0.3},
 	"blind5": {0.82, 0.3},
 	"blind6": {0.85, 0.3},
+	"blind7": {0.85, 0.3},
 }
 
 // TestBlindAgreement holds the scorer to the figures it reached on the
