@@ -45,7 +45,8 @@ type Trace struct {
 	Concept string `json:"concept"`
 	Role    Role   `json:"role"`
 	// Status is found, framed (named as a trap or hypothesis, not
-	// claimed), conditional (inside an "if"), negated, or missing.
+	// claimed), conditional (inside an "if"), refused (turned down:
+	// "don't X"), negated, or missing.
 	Status string `json:"status"`
 	// Words are the answer's words that matched, where it was found.
 	Words string `json:"words,omitempty"`
@@ -123,7 +124,8 @@ func cuesAward(traces []Trace, claim bool, rule Rule) bool {
 	for _, t := range traces {
 		// A conditional match still counts; a framed one never claims
 		// the result.
-		counts := t.Status == traceFound || t.Status == "conditional" || (!claim && t.Status == "framed")
+		counts := t.Status == traceFound || t.Status == "conditional" || (!claim && t.Status == "framed") ||
+			rule.Criterion == FailureCase && t.Status == "refused"
 		switch t.Role {
 		case Required:
 			if !counts {
@@ -171,6 +173,9 @@ func (ex *Explanation) trace(con *concept, a *answer, text string) Trace {
 		}
 		t.Words = text[a.toks[m.first].start:a.toks[m.last].end]
 		t.Approximate = m.typo
+	case m.negatedOnly && m.refused:
+		t.Status = "refused"
+		t.Words = text[a.toks[m.first].start:a.toks[m.last].end]
 	case m.negatedOnly:
 		t.Status = "negated"
 	default:
@@ -181,6 +186,8 @@ func (ex *Explanation) trace(con *concept, a *answer, text string) Trace {
 		t.NearMiss = "named as a trap, a hypothesis or a move judged wrong: it counts for a failure case or a check, never as the answer's own result"
 	case "conditional":
 		t.NearMiss = "only inside an \"if\" clause: it counts as shown, but never as a ruled-out move offered"
+	case "refused":
+		t.NearMiss = "found only turned down (\"don't\", \"I'd avoid\", \"I wouldn't\"): it names the move, which counts for the failure case, never as offered or claimed"
 	case "negated":
 		t.NearMiss = "found only with a negation before it in its clause or just after it (\"not\", \"isn't\", \"never\")"
 	case "missing":

@@ -51,6 +51,8 @@ func TestLanguage(t *testing.T) {
 		{"a heading's reach ends with its list", "Don't:\n- restart the replicas\n\nLimit the bulk tenant, then roll back the release.", [4]bool{false, false, false, false}},
 		{"a move called a band-aid", "Limit the bulk tenant. Rolling back the release is a band-aid.", [4]bool{true, false, false, false}},
 		{"careful about a move", "Limit the bulk tenant. I would be careful about rolling back the release.", [4]bool{true, false, false, false}},
+		{"a trap turned down names the failure case", "Limit the bulk tenant. I'd avoid a rollback since it can overload the old pool.", [4]bool{true, false, true, false}},
+		{"a consequence denied names nothing", "Limit the bulk tenant. A rollback is fine: it will not overload the old pool.", [4]bool{true, false, false, false}},
 		{"a verdict label", "Limit the bulk tenant.\nBad idea: roll back the release.", [4]bool{true, false, false, false}},
 		{"a negating label", "Do: limit the bulk tenant.\nDon't: roll back the release.", [4]bool{true, false, false, false}},
 		{"a framing label", "Limit the bulk tenant now.\nTrap: roll back the release.", [4]bool{true, false, false, false}},

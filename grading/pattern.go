@@ -237,6 +237,9 @@ type occurrence struct {
 	framed bool
 	// conditional: inside an "if" clause, not offered as a move.
 	conditional bool
+	// refused: negated by the answer turning the move down ("I'd avoid
+	// X", "don't X"), not by a statement that X is not so.
+	refused bool
 }
 
 // answer is a tokenized answer indexed for matching: a rubric has
@@ -417,16 +420,21 @@ type conceptMatch struct {
 	conditional bool
 	// near: not found, but a pattern's parts are all in two adjacent
 	// sentences.
-	near         bool
+	near bool
+	// refused: found only negated, and the negation turns a move down.
+	refused      bool
 	patternIndex int
 }
 
 func (c *concept) find(a *answer) conceptMatch {
 	var negated, near bool
-	var framed conceptMatch
+	var framed, negMatch conceptMatch
 	for pi, p := range c.patterns {
 		m, neg := p.find(a)
 		near = near || m.near
+		if neg && !negated {
+			negMatch = m
+		}
 		if m.found && !m.framed {
 			m.patternIndex = pi
 			return m
@@ -440,7 +448,10 @@ func (c *concept) find(a *answer) conceptMatch {
 	if framed.found {
 		return framed
 	}
-	return conceptMatch{negatedOnly: negated, near: near}
+	if negated {
+		return conceptMatch{negatedOnly: true, near: near, first: negMatch.first, last: negMatch.last, typo: negMatch.typo, refused: negMatch.refused}
+	}
+	return conceptMatch{near: near}
 }
 
 // find looks for the pattern sentence by sentence. It reports whether a
@@ -500,11 +511,12 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 			// the negative ("if …, it isn't the deploy"): it names the
 			// check either way, and is never read as a claim.
 			occs[s][k].negated = negatedAt(toks, occs[s][k], own) && !toks[occs[s][k].first].hypothetical
+			occs[s][k].refused = occs[s][k].negated && refusedAt(toks, occs[s][k], own)
 			occs[s][k].framed = framedAt(toks, occs[s][k], own)
 			occs[s][k].conditional = toks[occs[s][k].first].conditional || weighedAt(toks, occs[s][k])
 		}
 	}
-	best, bestNeg := conceptMatch{}, false
+	best, bestNeg, negMatch := conceptMatch{}, false, conceptMatch{}
 	better := func(m conceptMatch) bool {
 		return !best.found || best.framed && !m.framed ||
 			best.framed == m.framed && m.last-m.first < best.last-best.first
@@ -517,8 +529,8 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 			}
 			continue
 		}
-		if _, ok := combine(toks, occs, a, true, false); ok {
-			bestNeg = true
+		if m, ok := combine(toks, occs, a, true, false); ok && !bestNeg {
+			bestNeg, negMatch = true, m
 		}
 	}
 	if !best.found && len(occs) > 1 {
@@ -529,6 +541,11 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 				break
 			}
 		}
+	}
+	if !best.found && bestNeg {
+		// Where it is, for a criterion that counts a rejected move as
+		// named (the failure case).
+		best.first, best.last, best.typo, best.refused = negMatch.first, negMatch.last, negMatch.typo, negMatch.refused
 	}
 	return best, bestNeg && !best.found
 }
@@ -578,6 +595,7 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated, acro
 	for _, oc := range chosen {
 		m.framed = m.framed || oc.framed
 		m.conditional = m.conditional || oc.conditional
+		m.refused = m.refused || oc.refused
 	}
 	if m.last-m.first+1 > maxSpan {
 		return conceptMatch{}, false
@@ -601,6 +619,35 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 			return true
 		}
 		if auxiliaries[toks[next].norm] && next+1 < len(toks) && toks[next+1].clause == clause && toks[next+1].negator && !own[next+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// refusals are negating verbs that turn a move down whoever says them.
+var refusals = set("avoid", "avoiding", "resist", "skip", "refrain", "never")
+
+// firstPerson opens a clause in which the learner speaks of their own
+// moves: "I wouldn't raise the pool", "we don't restart".
+var firstPerson = set("i", "we", "i'd", "we'd", "i'll", "we'll", "let's", "i'm", "we're")
+
+// refusedAt reports whether the negation before an occurrence turns a move
+// down — a refusing verb, a negation opening its clause ("Don't restart",
+// "NOT a bigger pool"), or one in a clause the learner opens in the first
+// person — rather than saying something is not so ("it is not because
+// the rollback would overload v42").
+func refusedAt(toks []token, oc occurrence, own []bool) bool {
+	clause := toks[oc.first].clause
+	start := oc.first
+	for start > 0 && toks[start-1].clause == clause {
+		start--
+	}
+	for j := oc.first - 1; j >= start; j-- {
+		if !toks[j].negator || own[j] {
+			continue
+		}
+		if refusals[toks[j].norm] || j == start || firstPerson[toks[start].norm] {
 			return true
 		}
 	}

@@ -183,8 +183,17 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 	var missingNames, shownNames []string
 	var evidence []conceptMatch
 	claim := rule.Criterion == Result
+	// Naming a trap is the failure case, however the answer turns it down:
+	// "I'd resist adding GPUs" names the capacity trap as well as "adding
+	// GPUs would be a mistake" does.
+	named := func(m conceptMatch) conceptMatch {
+		if rule.Criterion == FailureCase && m.negatedOnly && m.refused {
+			m.found, m.framed = true, true
+		}
+		return m
+	}
 	for _, name := range rule.Requires {
-		m := lookup(name)
+		m := named(lookup(name))
 		if !m.found || (claim && m.framed) {
 			missing = append(missing, label(name))
 			missingNames = append(missingNames, name)
@@ -207,7 +216,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 	}
 	anyOK, anyNear := len(rule.Any) == 0, false
 	for _, name := range rule.Any {
-		m := lookup(name)
+		m := named(lookup(name))
 		anyNear = anyNear || m.near
 		if m.found && !(claim && m.framed) {
 			if !anyOK {

@@ -92,6 +92,8 @@ func traceText(t grading.Trace) string {
 		s = "found, but only named as a trap or hypothesis"
 	case "conditional":
 		s = "found inside an \"if\""
+	case "refused":
+		s = "found, turned down by the answer"
 	case "negated":
 		s = "found only negated"
 	default:
