@@ -53,6 +53,7 @@ func TestLanguage(t *testing.T) {
 		{"careful about a move", "Limit the bulk tenant. I would be careful about rolling back the release.", [4]bool{true, false, false, false}},
 		{"a trap turned down names the failure case", "Limit the bulk tenant. I'd avoid a rollback since it can overload the old pool.", [4]bool{true, false, true, false}},
 		{"a consequence denied names nothing", "Limit the bulk tenant. A rollback is fine: it will not overload the old pool.", [4]bool{true, false, false, false}},
+		{"a move called a guess", "Limit the bulk tenant. Rolling back the release right now would be a guess.", [4]bool{true, false, false, false}},
 		{"a verdict label", "Limit the bulk tenant.\nBad idea: roll back the release.", [4]bool{true, false, false, false}},
 		{"a negating label", "Do: limit the bulk tenant.\nDon't: roll back the release.", [4]bool{true, false, false, false}},
 		{"a framing label", "Limit the bulk tenant now.\nTrap: roll back the release.", [4]bool{true, false, false, false}},

@@ -668,7 +668,7 @@ var framers = set("tempting", "tempted", "temptation", "naive", "naively", "hast
 
 // verdictsAgainst after a phrase judge it wrong: "X would be a mistake",
 // "X is premature".
-var verdictsAgainst = set("tempting", "bandaid", "mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
+var verdictsAgainst = set("tempting", "bandaid", "guess", "gamble", "mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
 	"unnecessary", "unjustified", "unwarranted", "unsafe", "reckless", "misleading", "trap", "distraction",
 	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided")
 
