@@ -1,0 +1,192 @@
+package grading
+
+import "strings"
+
+// How a match is read in its context: negated, turned down, named as a
+// trap or judged wrong (framed), weighed as a hypothesis, or inside a list.
+
+// negatedAt reports a negating word before the occurrence in its clause, or
+// just after it ("rollback is not …"), that is not one of the pattern's own
+// words.
+func negatedAt(toks []token, oc occurrence, own []bool) bool {
+	if toks[oc.first].headed == negatingHeading || earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
+		return true
+	}
+	clause := toks[oc.first].clause
+	next := oc.last + 1
+	if next < len(toks) && toks[next].clause == clause && !own[next] {
+		// "rollback isn't …" negates; "points to load not the release"
+		// negates the release, not the load.
+		if toks[next].negator && strings.HasSuffix(toks[next].norm, "n't") {
+			return true
+		}
+		if auxiliaries[toks[next].norm] && next+1 < len(toks) && toks[next+1].clause == clause && toks[next+1].negator && !own[next+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// refusals are negating verbs that turn a move down whoever says them.
+var refusals = set("avoid", "avoiding", "resist", "skip", "refrain", "never")
+
+// firstPerson opens a clause in which the learner speaks of their own
+// moves: "I wouldn't raise the pool", "we don't restart".
+var firstPerson = set("i", "we", "i'd", "we'd", "i'll", "we'll", "let's", "i'm", "we're")
+
+// refusedAt reports whether the negation before an occurrence turns a move
+// down — a refusing verb, a negation opening its clause ("Don't restart",
+// "NOT a bigger pool"), or one in a clause the learner opens in the first
+// person — rather than saying something is not so ("it is not because
+// the rollback would overload v42").
+func refusedAt(toks []token, oc occurrence, own []bool) bool {
+	clause := toks[oc.first].clause
+	start := oc.first
+	for start > 0 && toks[start-1].clause == clause {
+		start--
+	}
+	for j := oc.first - 1; j >= start; j-- {
+		if !toks[j].negator || own[j] {
+			continue
+		}
+		if refusals[toks[j].norm] || j == start || firstPerson[toks[start].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// framers before a phrase in its clause present it as a trap or a
+// temptation rather than the learner's own move.
+var framers = set("tempting", "tempted", "temptation", "naive", "naively", "hasty", "trap", "pitfall",
+	"mistake", "wrong", "misleading", "misread", "myth", "fallacy", "kneejerk", "reflex", "careful", "wary")
+
+// verdictsAgainst after a phrase judge it wrong: "X would be a mistake",
+// "X is premature".
+var verdictsAgainst = set("tempting", "bandaid", "guess", "gamble", "mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
+	"unnecessary", "unjustified", "unwarranted", "unsafe", "reckless", "misleading", "trap", "distraction",
+	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided")
+
+// softeners may stand between the verb and the verdict: "would be a
+// really bad idea".
+var softeners = set("a", "an", "the", "probably", "really", "just", "definitely", "clearly", "also",
+	"likely", "too", "very", "big", "huge", "classic", "real", "total", "complete", "actually", "simply")
+
+// futile words after a move that is its clause's subject say it does not
+// help: "a bigger pool only buys the leak time", "restarting just hides it".
+var (
+	futilityAdverbs = set("only", "just", "merely", "simply")
+	futileVerbs     = set("buy", "buys", "delay", "delays", "postpone", "postpones", "hide", "hides", "mask", "masks",
+		"move", "moves", "shift", "shifts", "defer", "defers", "push", "pushes", "paper", "papers", "kick", "kicks",
+		"treat", "treats", "feed", "feeds", "spread", "spreads", "give", "gives", "add", "adds", "prolong", "prolongs",
+		"resets", "reset", "clears", "clear", "wipes", "wipe", "erases", "erase", "worsens", "amplifies", "magnifies",
+		"makes", "make", "creates", "create", "causes", "cause", "multiplies", "multiply")
+)
+
+// futileAt reports a move that is its clause's subject followed by "only
+// buys time" or the like.
+func futileAt(toks []token, oc occurrence) bool {
+	clause := toks[oc.first].clause
+	if oc.first > 0 && toks[oc.first-1].clause == clause && !softeners[toks[oc.first-1].norm] {
+		return false // not the clause's first words
+	}
+	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+4 && toks[j+1].clause == clause; j++ {
+		if futilityAdverbs[toks[j].norm] && futileVerbs[toks[j+1].norm] {
+			return true
+		}
+		// "X makes it worse", "X would make things worse"
+		if worsening[toks[j].norm] {
+			for k := j + 1; k < len(toks) && k <= j+3 && toks[k].clause == clause; k++ {
+				if toks[k].norm == "worse" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var worsening = set("makes", "make", "made", "making")
+
+// framedAt reports an occurrence the answer names without claiming it.
+func framedAt(toks []token, oc occurrence, own []bool) bool {
+	if toks[oc.first].hypothetical || toks[oc.first].headed == framingHeading || futileAt(toks, oc) {
+		return true
+	}
+	if earlierInClause(toks, oc, own, func(t token) bool { return t.framer }) {
+		return true
+	}
+	clause := toks[oc.first].clause
+	// Look a few words past it, within the sentence, for a verb and a
+	// verdict against it ("X would be a mistake"), or, within the clause,
+	// a denied predicate ("X is not going to work", "X won't help").
+	sentence := toks[oc.first].sentence
+	for j := oc.last + 1; j < len(toks) && j <= oc.last+8 && toks[j].sentence == sentence; j++ {
+		if own[j] {
+			continue
+		}
+		if toks[j].clause == clause && toks[j].negator && strings.HasSuffix(toks[j].norm, "n't") && auxiliaries[strings.TrimSuffix(toks[j].norm, "n't")] {
+			return true
+		}
+		if !auxiliaries[toks[j].norm] && toks[j].norm != "seems" && toks[j].norm != "sounds" && toks[j].norm != "it's" {
+			continue
+		}
+		k := j + 1
+		for k < len(toks) && (toks[k].norm == "be" || softeners[toks[k].norm]) {
+			k++
+		}
+		if k >= len(toks) || own[k] {
+			continue
+		}
+		if verdictsAgainst[toks[k].norm] || toks[k].norm == "idea" && toks[k-1].norm == "bad" ||
+			toks[k].norm == "band" && k+1 < len(toks) && toks[k+1].norm == "aid" { // "a band-aid"
+			return true
+		}
+		if toks[k].clause == clause && (toks[k].norm == "not" || toks[k].norm == "never") {
+			return true
+		}
+	}
+	return false
+}
+
+// modals after a phrase that opens its clause weigh a move rather than
+// make it: "Closing now would hide the trigger", "Rolling back could
+// overload v42".
+var modals = set("would", "could", "might", "would've", "could've")
+
+// weighedAt reports a phrase that is the subject of a modal verb in its
+// clause: a move considered, not offered.
+func weighedAt(toks []token, oc occurrence) bool {
+	clause := toks[oc.first].clause
+	if oc.first > 0 && toks[oc.first-1].clause == clause && !softeners[toks[oc.first-1].norm] {
+		return false // not the clause's first words
+	}
+	for j := oc.last + 1; j < len(toks) && j <= oc.last+6 && toks[j].clause == clause; j++ {
+		if modals[toks[j].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// earlierInClause reports a word before the occurrence, in its clause and
+// not one of the pattern's own words, for which is holds.
+func earlierInClause(toks []token, oc occurrence, own []bool, is func(token) bool) bool {
+	clause := toks[oc.first].clause
+	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
+		if is(toks[j]) && !own[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// listedWithin reports whether an occurrence touches a list of terms.
+func listedWithin(toks []token, oc occurrence) bool {
+	for k := oc.first; k <= oc.last; k++ {
+		if toks[k].listed {
+			return true
+		}
+	}
+	return false
+}

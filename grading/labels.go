@@ -1,0 +1,120 @@
+package grading
+
+import "strings"
+
+// Labels and headings: "Don't:", "Trap:", "Bad idea:" before a colon,
+// or alone on a line over a bulleted list, negate or frame what they
+// introduce, as a negation or a trap word before a move in its clause does.
+
+// maxLabelWords is the longest heading before a colon that is read as a
+// label over what follows ("What I would not do:").
+const maxLabelWords = 5
+
+// labelsWhatFollows reports whether the sentence so far is a short label
+// that negates or frames what follows its colon: made only of a negation
+// or a framing word and function words, so that "I don't roll back now:
+// release and traffic came together" keeps its reason unnegated.
+func labelsWhatFollows(toks []token, sentence int) bool {
+	n, label := 0, false
+	i := len(toks) - 1
+	for ; i >= 0 && toks[i].sentence == sentence; i-- {
+		t := toks[i]
+		marks := t.negator && !nounNegators[t.norm] || framers[t.norm] || verdictsAgainst[t.norm]
+		if !marks && !t.function && !labelNouns[t.norm] {
+			return false
+		}
+		n++
+		label = label || marks
+	}
+	if !label || n > maxLabelWords {
+		return false
+	}
+	// A label's verdict frames what it introduces, as "tempting" does.
+	for i++; i < len(toks); i++ {
+		toks[i].framer = toks[i].framer || verdictsAgainst[toks[i].norm]
+	}
+	return true
+}
+
+// labelNouns may stand in a label beside its verdict: "Bad idea:",
+// "Wrong move:", "Tempting but bad:".
+var labelNouns = set("idea", "ideas", "move", "moves", "call", "fix", "fixes", "answer", "option", "options", "choice", "thing", "things", "don'ts")
+
+// markHeadedLists marks the items of a bulleted list under a heading
+// line such as "Don't:" or "Traps:" with what the heading does to them:
+// a label's reach otherwise ends with its line.
+func markHeadedLists(text string, toks []token) {
+	var under heading
+	next := 0 // first token not yet looked at
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := strings.TrimSpace(text[start:end])
+		first := next
+		for next < len(toks) && toks[next].start < end {
+			next++
+		}
+		words := toks[first:next]
+		switch {
+		case strings.HasSuffix(line, ":") && len(words) > 0:
+			under = headingOf(words)
+		case under != noHeading && bulleted(line):
+			for i := range words {
+				words[i].headed = under
+			}
+		default:
+			under = noHeading
+		}
+		start = end + 1
+	}
+}
+
+// headingOf reads a line ending in a colon as a heading over a list: made
+// only of a negation or a verdict and small words, as labelsWhatFollows
+// requires.
+func headingOf(words []token) heading {
+	if len(words) > maxLabelWords {
+		return noHeading
+	}
+	h := noHeading
+	for _, t := range words {
+		switch {
+		case t.negator && !nounNegators[t.norm]:
+			h = negatingHeading
+		case framers[t.norm] || verdictsAgainst[t.norm]:
+			if h == noHeading {
+				h = framingHeading
+			}
+		case !t.function && !labelNouns[t.norm]:
+			return noHeading
+		}
+	}
+	return h
+}
+
+// bulleted reports a list item's line: "- x", "* x", "• x", "1. x", "2) x".
+func bulleted(line string) bool {
+	if line == "" {
+		return false
+	}
+	switch line[0] {
+	case '-', '*':
+		return true
+	}
+	if strings.HasPrefix(line, "•") {
+		return true
+	}
+	i := 0
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')')
+}
+
+// nounNegators deny a noun, not a move: "Why no recovery:" heads an
+// explanation, not a list of things not to do.
+var nounNegators = set("no", "none", "nothing", "without", "rather", "neither", "nor")
