@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/lru"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
@@ -20,8 +21,9 @@ import (
 type Catalog struct {
 	pool *pgxpool.Pool
 	// docs caches decoded documents by revision ID. Revisions are immutable,
-	// so an entry can never go stale, and every process may keep its own.
-	docs sync.Map
+	// so an entry can never go stale, and every process may keep its own;
+	// old revisions fall out by bytes (docsBudget) as new ones are read.
+	docs *lru.Cache[int64, *lessons.Lesson]
 	// lastRevision is a hint, "course/lesson" → the revision last decoded;
 	// the database always decides which revision is current.
 	lastRevision sync.Map
@@ -39,7 +41,14 @@ type listing struct {
 	lessons   []LessonSummary
 }
 
-func New(pool *pgxpool.Pool) *Catalog { return &Catalog{pool: pool} }
+// docsBudget bounds the decoded documents a process keeps, counted as
+// their stored JSON (a decoded lesson takes about as much): the shipped
+// lessons are 20–60 KB each, so this holds several hundred.
+const docsBudget = 32 << 20
+
+func New(pool *pgxpool.Pool) *Catalog {
+	return &Catalog{pool: pool, docs: lru.New[int64, *lessons.Lesson](docsBudget)}
+}
 
 // CourseSummary is a course as the home page lists it.
 type CourseSummary struct {
@@ -139,14 +148,14 @@ func decodeSiblings(b []byte) ([]LessonSummary, error) {
 
 // document decodes a revision's stored document once per process.
 func (c *Catalog) document(revisionID int64, doc []byte) (*lessons.Lesson, error) {
-	if l, ok := c.docs.Load(revisionID); ok {
-		return l.(*lessons.Lesson), nil
+	if l, ok := c.docs.Get(revisionID); ok {
+		return l, nil
 	}
 	var l lessons.Lesson
 	if err := json.Unmarshal(doc, &l); err != nil {
 		return nil, fmt.Errorf("decoding revision %d: %w", revisionID, err)
 	}
-	c.docs.Store(revisionID, &l)
+	c.docs.Add(revisionID, &l, int64(len(doc)))
 	return &l, nil
 }
 
@@ -154,8 +163,8 @@ func (c *Catalog) document(revisionID int64, doc []byte) (*lessons.Lesson, error
 // belongs to that lesson: answers are recorded against the revision the
 // learner saw, and drafts are never shown to learners.
 func (c *Catalog) Revision(ctx context.Context, courseSlug, lessonSlug string, revisionID int64) (*lessons.Lesson, error) {
-	if l, ok := c.docs.Load(revisionID); ok {
-		if l := l.(*lessons.Lesson); l.Course == courseSlug && l.Slug == lessonSlug {
+	if l, ok := c.docs.Get(revisionID); ok {
+		if l.Course == courseSlug && l.Slug == lessonSlug {
 			return l, nil
 		}
 	}

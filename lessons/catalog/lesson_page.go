@@ -116,11 +116,11 @@ func (c *Catalog) lessonPage(ctx context.Context, courseSlug, lessonSlug string,
 		c.listings.Store(courseSlug, &listing{revisions: revisions, lessons: p.Siblings})
 	}
 	if doc == nil {
-		if l, ok := c.docs.Load(p.RevisionID); ok {
-			p.Lesson = l.(*lessons.Lesson)
+		if l, ok := c.docs.Get(p.RevisionID); ok {
+			p.Lesson = l
 			return p, mine, nil
 		}
-		c.lastRevision.Delete(key) // cannot happen while docs never evicts; retry in full
+		c.lastRevision.Delete(key) // evicted since: read it again, in full
 		return c.lessonPage(ctx, courseSlug, lessonSlug, userID)
 	}
 	p.Lesson, err = c.document(p.RevisionID, doc)

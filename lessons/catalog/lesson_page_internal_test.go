@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/content"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 )
 
@@ -29,5 +30,34 @@ func TestLessonPageIsOneStatement(t *testing.T) {
 	}
 	if text := strings.Join(plan, "\n"); strings.Contains(text, "Function Scan") {
 		t.Errorf("the lesson page's plan calls a function instead of inlining it:\n%s", text)
+	}
+}
+
+// TestLessonPageAfterEviction: the page query leaves out a document the
+// process has read before; when that document has since been evicted, the
+// page is read again in full rather than shown without its lesson.
+func TestLessonPageAfterEviction(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := New(pgtest.New(t))
+	courses, err := lessons.Load(content.FS, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Import(ctx, courses); err != nil {
+		t.Fatal(err)
+	}
+	const course, lesson = "serving-incidents", "work-a-serving-incident"
+	first, err := c.Lesson(ctx, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.docs.Purge() // as if newer revisions had pushed it out
+	again, err := c.Lesson(ctx, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Lesson == nil || again.Lesson.Title != first.Lesson.Title || again.RevisionID != first.RevisionID {
+		t.Errorf("after eviction: lesson %v, revision %d; want %q at revision %d", again.Lesson, again.RevisionID, first.Lesson.Title, first.RevisionID)
 	}
 }
