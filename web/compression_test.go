@@ -86,7 +86,9 @@ func TestPagesAreCompressed(t *testing.T) {
 		// Pages compressed per request take gzip on a tie (NegotiateEach).
 		{"signed in, a browser's header", tara, lesson3, "gzip, deflate, br", "gzip"},
 		{"signed in, br ranked first", tara, lesson3, "gzip;q=0.9, br", "br"},
-		{"course page", anon, "/courses/serving-incidents", "gzip, br", "gzip"},
+		// An anonymous visitor's course page is public and kept too.
+		{"course page", anon, "/courses/serving-incidents", "gzip, br", "br"},
+		{"course page, signed in", tara, "/courses/serving-incidents", "gzip, br", "gzip"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,10 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
-	"hash/fnv"
 	"net/http"
 	"strconv"
 
@@ -17,14 +14,21 @@ import (
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/auth"
-	"github.com/practicum-dev/practicum/web/compress"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
+	public := s.publicVisitor(r)
+	if public && s.servePublic(w, r, homeRoute) {
+		return nil
+	}
+	gen := s.pages.Generation()
 	courses, err := s.catalog.Courses(r.Context())
 	if err != nil {
 		return err
+	}
+	if public {
+		return s.renderPublic(w, r, homeRoute, gen, "", views.Home(courses, nil))
 	}
 	resume, ok, err := s.svc.Resume(r.Context(), s.learner(r))
 	if err != nil {
@@ -37,9 +41,18 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) course(w http.ResponseWriter, r *http.Request) error {
+	route := courseRoute(chi.URLParam(r, "course"))
+	public := s.publicVisitor(r)
+	if public && s.servePublic(w, r, route) {
+		return nil
+	}
+	gen := s.pages.Generation()
 	d, err := s.catalog.Course(r.Context(), chi.URLParam(r, "course"))
 	if err != nil {
 		return err
+	}
+	if public {
+		return s.renderPublic(w, r, route, gen, "", views.Course(d, nil))
 	}
 	answered, err := s.svc.Answered(r.Context(), s.learner(r), d.Course.Slug)
 	if err != nil {
@@ -50,36 +63,23 @@ func (s *Server) course(w http.ResponseWriter, r *http.Request) error {
 
 // lesson reads the signed-in account in the lesson's own query, so it is
 // mounted with handleOwnAccount: with the session, two queries in all.
+// A visitor with no answers in this lesson gets its public page (public.go).
 func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
+	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
+	route := lessonRoute(course, lesson)
+	if s.signedInID(r) == 0 && progress.StateFrom(s.anonymous(r), course, lesson).Empty() && s.servePublic(w, r, route) {
+		return nil
+	}
+	gen := s.pages.Generation()
 	v, err := s.lessonView(r)
 	if err != nil {
 		_ = s.readAccount(r) // for the error page's header; the error shown is err
 		return err
 	}
 	if s.currentUser(r) == nil && v.State.Empty() {
-		return s.renderBlankLesson(w, r, v)
+		return s.renderPublic(w, r, route, gen, blankLessonKey(v), views.Lesson(v))
 	}
 	return s.render(w, r, views.Lesson(v))
-}
-
-// renderBlankLesson serves the page a visitor with no answers sees. It
-// depends only on the revision (immutable) and on what the page shows of
-// its course — title and the other lessons' titles and places — so each
-// process renders it once per such combination, and compresses it once per
-// coding. It is the same for everyone who sees it: a public page, with an
-// ETag.
-func (s *Server) renderBlankLesson(w http.ResponseWriter, r *http.Request, v views.LessonView) error {
-	key := blankLessonKey(v)
-	page, ok := s.blankLessons.Load(key)
-	if !ok {
-		var buf bytes.Buffer
-		if err := views.Lesson(v).Render(s.viewContext(r), &buf); err != nil {
-			return err
-		}
-		page, _ = s.blankLessons.LoadOrStore(key, compress.NewVariants(htmlType, buf.Bytes()))
-	}
-	writePublicPage(w, r, page.(*compress.Variants))
-	return nil
 }
 
 // lessonView is the lesson as the visitor sees it. For a signed-in learner
@@ -240,18 +240,4 @@ func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" 
 // itemLocation sends the learner back to the item they answered.
 func itemLocation(r *http.Request, b lessons.Block) string {
 	return views.ItemURL(chi.URLParam(r, "course"), chi.URLParam(r, "lesson"), b.Kind, b.Key)
-}
-
-type lessonPageKey struct {
-	revision int64
-	course   uint64 // hash of the course title and the lesson list
-}
-
-func blankLessonKey(v views.LessonView) lessonPageKey {
-	h := fnv.New64a()
-	fmt.Fprint(h, v.Course.Title)
-	for _, l := range v.Siblings {
-		fmt.Fprint(h, "\x00", l.Slug, "\x00", l.Title, "\x00", l.Position, "\x00", l.Minutes)
-	}
-	return lessonPageKey{v.RevisionID, h.Sum64()}
 }

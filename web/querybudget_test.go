@@ -37,7 +37,7 @@ func (c *queryCounter) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatc
 func (c *queryCounter) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
 
 // countedSite is a site whose queries are counted.
-func countedSite(t *testing.T) (*site, *queryCounter) {
+func countedSite(t *testing.T, change ...func(*web.Deps)) (*site, *queryCounter) {
 	t.Helper()
 	counter := &queryCounter{}
 	cfg, err := pgxpool.ParseConfig(pgtest.NewDSN(t))
@@ -52,7 +52,8 @@ func countedSite(t *testing.T) (*site, *queryCounter) {
 	t.Cleanup(pool.Close)
 	// The budget tests build long histories faster than the per-account
 	// answer limit lets a person.
-	return newSiteOn(t, pool, func(d *web.Deps) { d.AnswersPerMinute = 1000 }), counter
+	change = append([]func(*web.Deps){func(d *web.Deps) { d.AnswersPerMinute = 1000 }}, change...)
+	return newSiteOn(t, pool, change...), counter
 }
 
 // cost is the number of queries one view of path costs v, after a first

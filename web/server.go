@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
-	"sync"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -21,6 +20,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/pagecache"
 )
 
 // Deps is what the web layer needs from the process. cmd/practicum builds
@@ -55,6 +55,12 @@ type Deps struct {
 	// AnswersPerMinute bounds the answers one account may post in a
 	// minute; zero means defaultAnswersPerMinute.
 	AnswersPerMinute int
+	// PublicPages keeps the pages that are the same for every visitor who
+	// is not signed in and has no answers. Whoever builds it flushes it
+	// when content changes (cmd/practicum: listen.Notify or listen.Poll);
+	// until then it trusts no route, and every view reads the database.
+	// Nil: a cache of its own that is never trusted.
+	PublicPages *pagecache.Cache
 	// HTTPS says the site's public address is https (BASE_URL): the
 	// session cookie is marked Secure and every response carries
 	// Strict-Transport-Security, whether or not TLS ends in this process.
@@ -95,10 +101,8 @@ type Server struct {
 	// router is the route table, which redirect targets are checked
 	// against (localPath).
 	router chi.Router
-	// blankLessons caches the lesson page a visitor with no answers sees,
-	// keyed by revision and course listing (see blankLessonKey), so an
-	// entry can never go stale.
-	blankLessons sync.Map
+	// pages keeps the public pages (Deps.PublicPages; public.go).
+	pages *pagecache.Cache
 }
 
 // New returns the site's handler with every route mounted (routes.go).
@@ -122,6 +126,10 @@ func newServer(d Deps) *Server {
 		clientAddress:    clientAddressFrom(d.TrustedProxies),
 		answersPerMinute: cmp.Or(d.AnswersPerMinute, defaultAnswersPerMinute),
 		https:            d.HTTPS,
+		pages:            d.PublicPages,
+	}
+	if s.pages == nil {
+		s.pages = pagecache.New(pagecache.DefaultBudget)
 	}
 	if d.SignInPolicies == (auth.SignInPolicies{}) {
 		d.SignInPolicies = auth.DefaultSignInPolicies

@@ -147,3 +147,6 @@ func NoneMatch(header, etag string) bool {
 	}
 	return false
 }
+
+// ETag is the identity form's ETag, quoted: a name for the body's bytes.
+func (v *Variants) ETag() string { return v.etag }
