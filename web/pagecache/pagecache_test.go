@@ -7,7 +7,9 @@ import (
 	"github.com/practicum-dev/practicum/web/compress"
 )
 
-func page(s string) *compress.Variants { return compress.NewVariants("text/html; charset=utf-8", []byte(s)) }
+func page(s string) *compress.Variants {
+	return compress.NewVariants("text/html; charset=utf-8", []byte(s))
+}
 
 // TestRoutes: one table of what each sequence of calls leaves current for
 // the route "/r".
