@@ -41,3 +41,22 @@ func TestServeRefusesBadTrustedProxies(t *testing.T) {
 		}
 	}
 }
+
+// TestServeRefusesBadCacheFlags: a mistyped invalidation mode or poll
+// interval stops the server before it listens.
+func TestServeRefusesBadCacheFlags(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-cache-invalidation", "listen"}, "cache invalidation"},
+		{[]string{"-cache-invalidation", "poll", "-cache-poll", "0s"}, "cache poll"},
+	} {
+		err := run(context.Background(), append([]string{"serve"}, c.args...), strings.NewReader(""), io.Discard, io.Discard)
+		var usage usageError
+		if !errors.As(err, &usage) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want a usage error about %s", c.args, err, c.want)
+		}
+	}
+}

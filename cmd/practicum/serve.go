@@ -24,8 +24,10 @@ import (
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations"
 	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/migrations/postgres/listen"
 	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/pagecache"
 )
 
 func runServe(ctx context.Context, args []string, stderr io.Writer) error {
@@ -41,9 +43,18 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	answersPerMinute := fs.Int("answers-per-minute", 30, "answers one signed-in account may post a minute (load tests raise it)")
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""),
 		"address to serve Prometheus metrics on, apart from the site, e.g. 127.0.0.1:9090; empty serves none (env METRICS_ADDR)")
+	invalidation := fs.String("cache-invalidation", envOr("CACHE_INVALIDATION", "notify"),
+		"how this server hears that content changed, to serve public pages from memory: notify (LISTEN on a connection of its own), poll (read a version every -cache-poll; for PgBouncer in transaction mode, where LISTEN is lost) or off (read the database on every view) (env CACHE_INVALIDATION)")
+	pollEvery := fs.Duration("cache-poll", 2*time.Second, "with -cache-invalidation=poll, how often to read the content version: the longest a public page can be stale")
 	logs := addLogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *invalidation != "notify" && *invalidation != "poll" && *invalidation != "off" {
+		return usageError{fmt.Sprintf("cache invalidation %q: use notify, poll or off", *invalidation)}
+	}
+	if *pollEvery <= 0 {
+		return usageError{fmt.Sprintf("cache poll %v: use a positive duration", *pollEvery)}
 	}
 	if *answersPerMinute < 1 {
 		return usageError{fmt.Sprintf("answers per minute %d: use 1 or more", *answersPerMinute)}
@@ -94,12 +105,16 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	// The stores own their tables; the service runs the use cases over
 	// them; the web layer gets both and never the pool.
 	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
+	pages := pagecache.New(pagecache.DefaultBudget)
+	stopWatching := watchContent(ctx, *invalidation, *pollEvery, pool, cat, pages, log)
+	defer stopWatching() // before the pool closes
 	deps := web.Deps{
 		Log: log, Catalog: cat, Progress: prog, Scores: sc, Users: auth.NewStore(pool),
 		Service:  service.New(pool, cat, prog, sc),
 		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
 		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
 		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute,
+		PublicPages: pages,
 	}
 	srv := &http.Server{
 		Addr:              *addr,
@@ -140,6 +155,28 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// watchContent flushes pages whenever content changes, heard as mode says,
+// until the function it returns is called (which waits for it to stop).
+// With mode off nothing flushes pages, so they are never trusted.
+func watchContent(ctx context.Context, mode string, every time.Duration, pool *pgxpool.Pool, cat *catalog.Catalog,
+	pages *pagecache.Cache, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		switch mode {
+		case "notify":
+			listen.Notify(ctx, pool.Config().ConnConfig, catalog.ChangesChannel, pages.Flush, log)
+		case "poll":
+			log.Info("polling for content changes", "every", every)
+			listen.Poll(ctx, every, cat.ContentVersion, pages.Flush, log)
+		default:
+			log.Info("public pages are read from the database on every view (-cache-invalidation=off)")
+		}
+	}()
+	return func() { cancel(); <-done }
 }
 
 // prepareSchema migrates, or with -migrate=false only checks, so that a
