@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -44,31 +43,6 @@ func watch(t *testing.T, pool *pgxpool.Pool, pages *pagecache.Cache, mode string
 		if time.Now().After(deadline) {
 			t.Fatalf("%s: the page cache is not trusted after 5 s", mode)
 		}
-	}
-}
-
-// TestWarmPublicPagesRunNoQuery: while changes are being heard, a visitor
-// with no session gets the home, course and lesson pages with no query at
-// all once each has been rendered; a visitor with answers still gets their
-// own page.
-func TestWarmPublicPagesRunNoQuery(t *testing.T) {
-	t.Parallel()
-	pages := pagecache.New(pagecache.DefaultBudget)
-	s, counter := countedSite(t, withPages(pages))
-	watch(t, s.pool, pages, "notify")
-	for _, path := range []string{lesson3, "/", "/courses/serving-incidents"} {
-		if n := counter.cost(s.visitor(t), path); n != 0 {
-			t.Errorf("GET %s with the cache warm: %d queries, want 0", path, n)
-		}
-		if p := s.visitor(t).get(path); p.status != http.StatusOK || p.header.Get("ETag") == "" {
-			t.Errorf("GET %s: status %d, ETag %q; want 200 with an ETag", path, p.status, p.header.Get("ETag"))
-		}
-	}
-	cps, rev := s.checkpoints(t)
-	v := s.visitor(t)
-	v.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true))
-	if p := v.get(lesson3); p.header.Get("ETag") != "" || !strings.Contains(p.body, "Correct") {
-		t.Errorf("a visitor with an answer got the public page (ETag %q)", p.header.Get("ETag"))
 	}
 }
 

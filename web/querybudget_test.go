@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/pagecache"
 )
 
 // queryCounter counts every statement the server's pool runs, alone or in
@@ -71,7 +73,8 @@ func (c *queryCounter) cost(v *visitor, path string) int64 {
 // TestLessonPageQueryBudget: a signed-in learner's lesson page costs at most
 // two queries (the session, then the lesson with their account, answers and
 // scores), however long their history; an anonymous visitor's at most one
-// beyond their session.
+// beyond their session — none at all once the page is kept and changes are
+// heard (TestWarmPublicPagesRunNoQuery), which this site's wiring does not.
 func TestLessonPageQueryBudget(t *testing.T) {
 	t.Parallel()
 	s, counter := countedSite(t)
@@ -112,6 +115,31 @@ func TestLessonPageQueryBudget(t *testing.T) {
 		if c.got > c.max {
 			t.Errorf("the lesson page costs %s %d queries, want at most %d", c.who, c.got, c.max)
 		}
+	}
+}
+
+// TestWarmPublicPagesRunNoQuery: while changes are being heard, a visitor
+// with no session gets the home, course and lesson pages with no query at
+// all once each has been rendered; a visitor with answers still gets their
+// own page.
+func TestWarmPublicPagesRunNoQuery(t *testing.T) {
+	t.Parallel()
+	pages := pagecache.New(pagecache.DefaultBudget)
+	s, counter := countedSite(t, withPages(pages))
+	watch(t, s.pool, pages, "notify")
+	for _, path := range []string{lesson3, "/", "/courses/serving-incidents"} {
+		if n := counter.cost(s.visitor(t), path); n != 0 {
+			t.Errorf("GET %s with the cache warm: %d queries, want 0", path, n)
+		}
+		if p := s.visitor(t).get(path); p.status != http.StatusOK || p.header.Get("ETag") == "" {
+			t.Errorf("GET %s: status %d, ETag %q; want 200 with an ETag", path, p.status, p.header.Get("ETag"))
+		}
+	}
+	cps, rev := s.checkpoints(t)
+	v := s.visitor(t)
+	v.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true))
+	if p := v.get(lesson3); p.header.Get("ETag") != "" || !strings.Contains(p.body, "Correct") {
+		t.Errorf("a visitor with an answer got the public page (ETag %q)", p.header.Get("ETag"))
 	}
 }
 
