@@ -98,7 +98,11 @@ func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, cmp.Or(next, afterSignIn), http.StatusSeeOther)
 		return nil
 	}
-	return s.render(w, r, views.SignIn(views.Form{Next: next}))
+	f := views.Form{Next: next}
+	if r.URL.Query().Get("signedout") == "everywhere" {
+		f.Notice = "You are signed out on every device and browser."
+	}
+	return s.render(w, r, views.SignIn(f))
 }
 
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {

@@ -74,6 +74,10 @@ type authzRoute struct {
 	// ownSession: the request ends the session, so it runs in a browser
 	// signed in for it alone.
 	ownSession bool
+	// ownAccount: the request ends or changes the account itself (every
+	// session of it, its password), so it runs as a new account with the
+	// role, signed in for it alone.
+	ownAccount bool
 	// check, when set, runs on every response after the status is checked.
 	check func(t *testing.T, role string, p rawPage)
 }
@@ -93,12 +97,17 @@ func TestRoleRouteMatrix(t *testing.T) {
 	// Sam's scored answer is what the review routes are requested for.
 	auto := scoredForMatrix(t, s, createAccount(t, s, "Sam", auth.Learner))
 
-	for _, rt := range authzMatrix(s, tara, cps[0].Key, rev, auto) {
+	roleOf := map[string]auth.Role{asLearner: auth.Learner, asInstructor: auth.Instructor, asAdmin: auth.Admin}
+	for i, rt := range authzMatrix(s, tara, cps[0].Key, rev, auto) {
 		for _, role := range authzRoles {
 			t.Run(rt.method+" "+rt.path+" as "+role, func(t *testing.T) {
 				v := browsers[role]
 				if rt.ownSession && role != asAnonymous {
 					v = signedInAs(t, s, role+"@example.com")
+				}
+				if rt.ownAccount && role != asAnonymous {
+					own := createAccount(t, s, "own"+role+strconv.Itoa(i), roleOf[role])
+					v = signedInAs(t, s, own.Email)
 				}
 				method := rt.method
 				if method == "*" {
@@ -127,6 +136,10 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 	signedInGoesHome := map[string]authzWant{asAnonymous: wantOK(), asLearner: wantSeeOther("/me"), asInstructor: wantSeeOther("/me"), asAdmin: wantSeeOther("/me")}
 	learnersOnly := func(path string) map[string]authzWant {
 		return map[string]authzWant{asAnonymous: wantSignInFirst(path), asLearner: wantOK(), asInstructor: wantOK(), asAdmin: wantOK()}
+	}
+	// signedInRefused: a form any account may send, sent refused.
+	signedInRefused := func() map[string]authzWant {
+		return map[string]authzWant{asAnonymous: wantSignInFirst(""), asLearner: wantRefused(), asInstructor: wantRefused(), asAdmin: wantRefused()}
 	}
 	instructorsOnly := func(path string, forThem authzWant) map[string]authzWant {
 		return map[string]authzWant{asAnonymous: wantSignInFirst(path), asLearner: wantForbidden(), asInstructor: forThem, asAdmin: forThem}
@@ -181,6 +194,23 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 					t.Error("still signed in after signing out")
 				}
 			},
+		},
+
+		// One's own account: any account. The forms send something refused,
+		// except signing out everywhere, which runs as an account of its own.
+		{method: "GET", pattern: "/account", path: "/account", want: learnersOnly("/account")},
+		{
+			method: "POST", pattern: "/account/profile", path: "/account/profile", form: url.Values{"display_name": {""}, "email": {"x"}},
+			want: signedInRefused(),
+		},
+		{
+			method: "POST", pattern: "/account/password", path: "/account/password", form: url.Values{"current_password": {""}, "password": {"x"}},
+			want: signedInRefused(),
+		},
+		{
+			method: "POST", pattern: "/account/signout-everywhere", path: "/account/signout-everywhere", ownAccount: true,
+			want: map[string]authzWant{asAnonymous: wantSignInFirst(""), asLearner: wantSeeOther("/signin?signedout=everywhere"),
+				asInstructor: wantSeeOther("/signin?signedout=everywhere"), asAdmin: wantSeeOther("/signin?signedout=everywhere")},
 		},
 
 		// A learner's own pages: any account.

@@ -76,6 +76,16 @@ func (s *Server) routes() chi.Router {
 			r.Post("/courses/{course}/{lesson}/reviews/{key}", s.handle(s.requestReview))
 		})
 
+		// The signed-in user's own account: it shows and changes who they
+		// are, so nothing caches it.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(auth.Learner), noStore, limitBody(maxAccountForm))
+			r.Get("/account", s.handle(s.accountPage))
+			r.Post("/account/profile", s.handle(s.updateProfile))
+			r.Post("/account/password", s.handle(s.changePassword))
+			r.Post("/account/signout-everywhere", s.handle(s.signOutEverywhere))
+		})
+
 		// Instructors: the review queue. Learners' answers are never
 		// cached.
 		r.Group(func(r chi.Router) {

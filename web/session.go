@@ -30,7 +30,7 @@ func init() {
 // any number of server processes can share them).
 func newSessions(store scs.Store, secure bool) *scs.SessionManager {
 	sm := scs.New()
-	sm.Store = store
+	sm.Store = withOwners(store)
 	sm.Codec = sessionCodec{}
 	// No idle timeout: scs would rewrite the session row on every request
 	// to extend it, one database write per page view.
@@ -84,6 +84,10 @@ func (s *Server) readAccount(r *http.Request) error {
 		s.setAccount(r, nil)
 	case err != nil:
 		return err
+	case u.Disabled:
+		// Disabling ends the account's sessions; this one was in flight,
+		// or written back after. Either way it is over.
+		s.setAccount(r, nil)
 	default:
 		s.setAccount(r, &u)
 	}

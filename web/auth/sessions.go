@@ -37,9 +37,19 @@ func (s sessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, 
 	return b, err == nil, err
 }
 
+// CommitCtx saves a session that belongs to nobody; the web package
+// commits through CommitOwnedCtx, which names the account.
 func (s sessionStore) CommitCtx(ctx context.Context, token string, b []byte, expiry time.Time) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO sessions (token, data, expiry) VALUES ($1, $2, $3)
-		ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry`, token, b, expiry)
+	return s.CommitOwnedCtx(ctx, token, b, expiry, 0)
+}
+
+// CommitOwnedCtx saves a session with the id of the account signed in to
+// it (0 for none), so that EndSessions, a password change, disabling and
+// deleting the account can find every session of one user.
+func (s sessionStore) CommitOwnedCtx(ctx context.Context, token string, b []byte, expiry time.Time, userID int64) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO sessions (token, data, expiry, user_id) VALUES ($1, $2, $3, nullif($4, 0))
+		ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry, user_id = EXCLUDED.user_id`,
+		token, b, expiry, userID)
 	return err
 }
 

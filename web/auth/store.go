@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"unicode/utf8"
 
@@ -63,11 +62,11 @@ func CheapHashingForTests() Option {
 	}
 }
 
-const userColumns = "id, email, display_name, role, created_at"
+const userColumns = "id, email, display_name, role, created_at, disabled_at IS NOT NULL"
 
 func scanUser(row pgx.Row, extra ...any) (User, error) {
 	var u User
-	err := row.Scan(append([]any{&u.ID, &u.Email, &u.DisplayName, &u.Role, &u.CreatedAt}, extra...)...)
+	err := row.Scan(append([]any{&u.ID, &u.Email, &u.DisplayName, &u.Role, &u.CreatedAt, &u.Disabled}, extra...)...)
 	return u, err
 }
 
@@ -136,6 +135,9 @@ func (s *Store) Authenticate(ctx context.Context, email, password string) (User,
 	if !known || !ok {
 		return User{}, ErrBadCredentials
 	}
+	if u.Disabled {
+		return User{}, ErrAccountDisabled
+	}
 	return u, nil
 }
 
@@ -189,19 +191,12 @@ func (s *Store) SetRole(ctx context.Context, id int64, role Role) (User, error) 
 	}
 	var u User
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		// Locking every admin row serialises concurrent demotions: two
-		// admins demoting each other at once cannot both succeed.
-		rows, err := tx.Query(ctx, "SELECT id FROM users WHERE role = 'admin' FOR UPDATE")
-		if err != nil {
-			return err
+		if role != Admin {
+			if err := refuseLastAdmin(ctx, tx, id); err != nil {
+				return err
+			}
 		}
-		admins, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil {
-			return err
-		}
-		if role != Admin && slices.Equal(admins, []int64{id}) {
-			return ErrLastAdmin
-		}
+		var err error
 		u, err = scanUser(tx.QueryRow(ctx, "UPDATE users SET role = $2 WHERE id = $1 RETURNING "+userColumns, id, role))
 		return err
 	})
@@ -214,4 +209,40 @@ func (s *Store) SetRole(ctx context.Context, id int64, role Role) (User, error) 
 		return User{}, fmt.Errorf("setting role of user %d: %w", id, err)
 	}
 	return u, nil
+}
+
+// refuseLastAdmin returns ErrLastAdmin when id is the only enabled admin,
+// whom demoting, disabling or deleting would leave nobody to manage
+// accounts from the site. Locking every admin row serialises concurrent
+// changes: two admins demoting each other at once cannot both succeed.
+func refuseLastAdmin(ctx context.Context, tx pgx.Tx, id int64) error {
+	rows, err := tx.Query(ctx, "SELECT id, disabled_at IS NULL FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE")
+	if err != nil {
+		return err
+	}
+	type admin struct {
+		id      int64
+		enabled bool
+	}
+	admins, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (admin, error) {
+		var a admin
+		return a, row.Scan(&a.id, &a.enabled)
+	})
+	if err != nil {
+		return err
+	}
+	others := 0
+	isAdmin := false
+	for _, a := range admins {
+		switch {
+		case a.id == id:
+			isAdmin = true
+		case a.enabled:
+			others++
+		}
+	}
+	if isAdmin && others == 0 {
+		return ErrLastAdmin
+	}
+	return nil
 }

@@ -56,6 +56,8 @@ type User struct {
 	DisplayName string
 	Role        Role
 	CreatedAt   time.Time
+	// Disabled accounts cannot sign in and have no sessions (SetDisabled).
+	Disabled bool
 }
 
 var (
@@ -67,6 +69,12 @@ var (
 	// ErrLastAdmin refuses to take the admin role from the only admin, which
 	// would leave nobody able to manage accounts from the site.
 	ErrLastAdmin = errors.New("this is the only admin; make another user an admin first")
+	// ErrAccountDisabled answers a sign-in with the right password to a
+	// disabled account. Only someone who knows the password learns it.
+	ErrAccountDisabled = errors.New("this account is disabled")
+	// ErrResetInvalid is a password-reset link that is unknown, used or
+	// expired: the three are one answer, so a link says nothing of others.
+	ErrResetInvalid = errors.New("this password-reset link is not valid")
 )
 
 // InputError is a problem with what someone typed, for showing beside the

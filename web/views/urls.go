@@ -17,6 +17,7 @@ const (
 	HomeURL      = "/"
 	PracticeURL  = "/practice"
 	DashboardURL = "/me"
+	AccountURL   = "/account"
 )
 
 // Learners' pages.
@@ -167,3 +168,17 @@ func FormatURL(section string) string {
 	}
 	return "/author/format#" + url.PathEscape(section)
 }
+
+// The signed-in user's account settings and where their forms post.
+const (
+	AccountProfileURL    = "/account/profile"
+	AccountPasswordURL   = "/account/password"
+	AccountSignOutAllURL = "/account/signout-everywhere"
+)
+
+// AccountDoneURL is the account page confirming a change: what is
+// "profile" or "password".
+func AccountDoneURL(what string) string { return AccountURL + "?done=" + url.QueryEscape(what) }
+
+// SignedOutEverywhereURL is the sign-in page saying every session ended.
+const SignedOutEverywhereURL = "/signin?signedout=everywhere"
