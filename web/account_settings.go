@@ -34,9 +34,10 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) accountView(r *http.Request) views.AccountView {
 	u := s.currentUser(r)
 	return views.AccountView{
-		User:     *u,
-		Profile:  views.Form{Values: map[string]string{"display_name": u.DisplayName, "email": u.Email}, Errors: map[string]string{}},
-		Password: views.Form{Errors: map[string]string{}},
+		User:        *u,
+		Profile:     views.Form{Values: map[string]string{"display_name": u.DisplayName, "email": u.Email}, Errors: map[string]string{}},
+		Password:    views.Form{Errors: map[string]string{}},
+		IdleTimeout: s.idleTimeout, Lifetime: s.sessionLifetime,
 	}
 }
 
@@ -152,4 +153,34 @@ func tooManyTries(w http.ResponseWriter, wait time.Duration) string {
 	secs := strconv.Itoa(int(math.Ceil(wait.Seconds())))
 	w.Header().Set("Retry-After", secs)
 	return "Too many wrong passwords. Try again in " + secs + " seconds."
+}
+
+// confirmOwnPassword checks a password the signed-in user typed to
+// confirm a change (a role, deleting their account), counted like a
+// sign-in (ownPasswordAttempt). A wrong or missing password is an
+// *auth.InputError on "password"; a wait means it was not checked.
+func (s *Server) confirmOwnPassword(r *http.Request, password string) (time.Duration, error) {
+	me := s.currentUser(r)
+	if password == "" {
+		return 0, &auth.InputError{Field: "password", Msg: "Enter your password to confirm."}
+	}
+	attempt, wait, err := s.ownPasswordAttempt(r, me)
+	if err != nil || wait > 0 {
+		return wait, err
+	}
+	err = s.users.CheckOwnPassword(r.Context(), me.ID, password, "password")
+	switch {
+	case isInputError(err):
+		s.securityEvent(r, "password confirmation failed", slog.Int64("user_id", me.ID))
+		return 0, err
+	case err != nil:
+		attempt.Abandon(r.Context())
+		return 0, err
+	}
+	return 0, attempt.Succeeded(r.Context())
+}
+
+func isInputError(err error) bool {
+	var ie *auth.InputError
+	return errors.As(err, &ie)
 }

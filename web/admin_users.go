@@ -46,7 +46,19 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	role, err := auth.ParseRole(r.PostFormValue("role"))
+	// A role is the most a session can change: the admin's password is
+	// asked for, so a session left open is not enough to hand out admin.
+	wait, err := s.confirmOwnPassword(r, r.PostFormValue("password"))
+	if err != nil && !isInputError(err) {
+		return err
+	}
+	if wait > 0 {
+		err = &auth.InputError{Field: "password", Msg: tooManyTries(w, wait)}
+	}
+	var role auth.Role
+	if err == nil {
+		role, err = auth.ParseRole(r.PostFormValue("role"))
+	}
 	if err == nil {
 		var u auth.User
 		u, err = s.users.SetRole(r.Context(), id, role)
@@ -70,7 +82,11 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
 	}
 	v.Errors[id] = msg
 	w.Header().Set("Cache-Control", "no-store")
-	return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.AdminUsers(v))
+	status := http.StatusUnprocessableEntity
+	if wait > 0 {
+		status = http.StatusTooManyRequests
+	}
+	return s.renderStatus(w, r, status, views.AdminUsers(v))
 }
 
 // roleChanged logs the change and redirects to the confirmation. An admin

@@ -31,7 +31,9 @@ func accounts(t *testing.T, s *site, roles map[string]auth.Role) (map[string]aut
 	return users, browsers
 }
 
-func roleForm(role string) url.Values { return url.Values{"role": {role}} }
+// roleForm changes a role, confirmed with the admin's password (every test
+// account's).
+func roleForm(role string) url.Values { return url.Values{"role": {role}, "password": {password}} }
 
 func rolePath(u auth.User) string { return "/admin/users/" + strconv.FormatInt(u.ID, 10) + "/role" }
 
@@ -188,4 +190,37 @@ func sessionCookie(t *testing.T, v *visitor) string {
 	}
 	t.Fatal("no session cookie")
 	return ""
+}
+
+// TestRoleChangeAsksTheAdminsPassword: without the admin's own password,
+// or with a wrong one, no role changes and the problem is said beside
+// the row's form.
+func TestRoleChangeAsksTheAdminsPassword(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	users, as := accounts(t, s, map[string]auth.Role{"Ada": auth.Admin, "Lea": auth.Learner})
+	for _, tc := range []struct {
+		name, password, wantError string
+		wantStatus                int
+	}{
+		{"no password", "", "Enter your password to confirm.", http.StatusUnprocessableEntity},
+		{"wrong password", "not the admin's password", "That is not your current password.", http.StatusUnprocessableEntity},
+		{"Lea's password is not Ada's", "lea's own words and more", "That is not your current password.", http.StatusUnprocessableEntity},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := as["Ada"].post(rolePath(users["Lea"]), url.Values{"role": {"admin"}, "password": {tc.password}})
+			if p.status != tc.wantStatus {
+				t.Fatalf("status %d, want %d", p.status, tc.wantStatus)
+			}
+			if got := summary(p); len(got) != 1 || got[0] != tc.wantError {
+				t.Errorf("summary = %q, want %q", got, tc.wantError)
+			}
+			if u, _ := s.users.ByID(context.Background(), users["Lea"].ID); u.Role != auth.Learner {
+				t.Errorf("Lea is %s, want still learner", u.Role)
+			}
+		})
+	}
+	if p := as["Ada"].get("/admin/users"); p.doc.Find(`label[for="role-password-`+strconv.FormatInt(users["Lea"].ID, 10)+`"]`).Text() != "Your password, to confirm" {
+		t.Error("the role form has no labelled password field")
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,7 +136,7 @@ func TestSecurityEventsAreLogged(t *testing.T) {
 	lea := signedInAs(t, s, "ada@example.com")
 	lea.get("/admin/users")
 	admin := signedInAs(t, s, "root@example.com")
-	admin.post("/admin/users/"+strconv.FormatInt(ada.ID, 10)+"/role", url.Values{"role": {"instructor"}})
+	admin.post("/admin/users/"+strconv.FormatInt(ada.ID, 10)+"/role", roleForm("instructor"))
 
 	check := func(msg string, wantN int, want map[string]any) {
 		t.Helper()

@@ -52,6 +52,11 @@ type Deps struct {
 	// SignInPolicies are the delays after failed sign-ins; zero means
 	// auth.DefaultSignInPolicies.
 	SignInPolicies auth.SignInPolicies
+	// SessionIdleTimeout ends a signed-in session unused this long, and
+	// SessionLifetime one this long after signing in; zero means
+	// 30 minutes and 12 hours (session_times.go).
+	SessionIdleTimeout time.Duration
+	SessionLifetime    time.Duration
 	// AnswersPerMinute bounds the answers one account may post in a
 	// minute; zero means defaultAnswersPerMinute.
 	AnswersPerMinute int
@@ -96,6 +101,9 @@ type Server struct {
 	clientAddress func(http.Handler) http.Handler
 	// https: the public address is https (Deps.HTTPS), so HSTS is sent.
 	https bool
+	// idleTimeout and sessionLifetime end signed-in sessions
+	// (session_times.go).
+	idleTimeout, sessionLifetime time.Duration
 	// answersPerMinute is Deps.AnswersPerMinute or its default.
 	answersPerMinute int
 	// router is the route table, which redirect targets are checked
@@ -126,6 +134,8 @@ func newServer(d Deps) *Server {
 		clientAddress:    clientAddressFrom(d.TrustedProxies),
 		answersPerMinute: cmp.Or(d.AnswersPerMinute, defaultAnswersPerMinute),
 		https:            d.HTTPS,
+		idleTimeout:      cmp.Or(d.SessionIdleTimeout, defaultSessionIdleTimeout),
+		sessionLifetime:  cmp.Or(d.SessionLifetime, defaultSessionLifetime),
 		pages:            d.PublicPages,
 	}
 	if s.pages == nil {

@@ -32,8 +32,10 @@ func newSessions(store scs.Store, secure bool) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = withOwners(store)
 	sm.Codec = sessionCodec{}
-	// No idle timeout: scs would rewrite the session row on every request
-	// to extend it, one database write per page view.
+	// An anonymous visitor's session lasts this long. A signed-in one ends
+	// sooner: idle and lifetime limits of its own (session_times.go),
+	// because scs's IdleTimeout would rewrite the session row on every
+	// request to extend it, one database write per page view.
 	sm.Lifetime = 14 * 24 * time.Hour
 	sm.Cookie.Name = "practicum_session"
 	sm.Cookie.HttpOnly = true
@@ -64,6 +66,10 @@ func accountOf(r *http.Request) *account {
 // pages that read the account themselves.
 func (s *Server) loadUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := s.checkSessionTimes(r); err != nil {
+			s.renderError(w, r, err)
+			return
+		}
 		if id := s.sessions.GetInt64(r.Context(), sessionUserID); id != 0 {
 			r = r.WithContext(context.WithValue(r.Context(), accountKey{}, &account{id: id}))
 		}
@@ -171,6 +177,7 @@ func (s *Server) startSession(_ http.ResponseWriter, r *http.Request, u auth.Use
 		s.sessions.Remove(ctx, sessionAnonymous)
 	}
 	s.sessions.Put(ctx, sessionUserID, u.ID)
+	s.markSignedIn(r)
 	return nil
 }
 
@@ -180,15 +187,20 @@ func (s *Server) endSession(_ http.ResponseWriter, r *http.Request) error {
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return err
 	}
-	s.sessions.Remove(ctx, sessionUserID)
-	s.sessions.Remove(ctx, sessionAnonymous)
+	for _, k := range []string{sessionUserID, sessionAnonymous, sessionSignedInAt, sessionSeenAt} {
+		s.sessions.Remove(ctx, k)
+	}
 	return nil
 }
 
 // renewSession issues a new token for the same session, after a change of
 // privilege such as the user's own role.
 func (s *Server) renewSession(_ http.ResponseWriter, r *http.Request) error {
-	return s.sessions.RenewToken(r.Context())
+	if err := s.sessions.RenewToken(r.Context()); err != nil {
+		return err
+	}
+	s.keepDeadline(r)
+	return nil
 }
 
 // anonymous returns the answers an anonymous visitor has given so far.

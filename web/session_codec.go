@@ -21,6 +21,8 @@ type sessionCodec struct{ gob scs.GobCodec }
 type sessionData struct {
 	Deadline  time.Time           `json:"deadline"`
 	UserID    int64               `json:"user_id,omitempty"`
+	SignedIn  int64               `json:"signed_in_at,omitempty"`
+	Seen      int64               `json:"seen_at,omitempty"`
 	Anonymous *progress.Anonymous `json:"anonymous,omitempty"`
 }
 
@@ -29,10 +31,16 @@ func (c sessionCodec) Encode(deadline time.Time, values map[string]any) ([]byte,
 	for k, v := range values {
 		switch v := v.(type) {
 		case int64:
-			if k != sessionUserID {
+			switch k {
+			case sessionUserID:
+				d.UserID = v
+			case sessionSignedInAt:
+				d.SignedIn = v
+			case sessionSeenAt:
+				d.Seen = v
+			default:
 				return c.gob.Encode(deadline, values)
 			}
-			d.UserID = v
 		case progress.Anonymous:
 			if k != sessionAnonymous {
 				return c.gob.Encode(deadline, values)
@@ -54,8 +62,10 @@ func (c sessionCodec) Decode(b []byte) (time.Time, map[string]any, error) {
 		return time.Time{}, nil, fmt.Errorf("decoding session: %w", err)
 	}
 	values := map[string]any{}
-	if d.UserID != 0 {
-		values[sessionUserID] = d.UserID
+	for k, v := range map[string]int64{sessionUserID: d.UserID, sessionSignedInAt: d.SignedIn, sessionSeenAt: d.Seen} {
+		if v != 0 {
+			values[k] = v
+		}
 	}
 	if d.Anonymous != nil {
 		values[sessionAnonymous] = *d.Anonymous

@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"os"
 	"strings"
+	"time"
 )
 
 // defaultDatabaseURL leaves host, port and user to libpq's rules (PGHOST,
@@ -42,6 +43,19 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 func databaseFlag(fs *flag.FlagSet) *string {
 	return fs.String("database-url", envOr("DATABASE_URL", defaultDatabaseURL),
 		"Postgres connection string or URL (env DATABASE_URL)")
+}
+
+// durationFlag is a duration flag whose default is env's value when set,
+// such as "45m" or "8h"; a malformed env value is a usage error.
+func durationFlag(fs *flag.FlagSet, name, env string, fallback time.Duration, usage string) (*time.Duration, error) {
+	if v := envOr(env, ""); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return nil, usageError{fmt.Sprintf("%s=%q: use a duration such as 30m or 12h", env, v)}
+		}
+		fallback = d
+	}
+	return fs.Duration(name, fallback, usage+" (env "+env+")"), nil
 }
 
 type logFlags struct{ level, format *string }

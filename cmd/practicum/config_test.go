@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseCIDRs(t *testing.T) {
@@ -57,6 +58,64 @@ func TestServeRefusesBadCacheFlags(t *testing.T) {
 		var usage usageError
 		if !errors.As(err, &usage) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want a usage error about %s", c.args, err, c.want)
+		}
+	}
+}
+
+// TestServeRefusesBadSessionTimes: session limits that would sign people
+// out at once, or never before the idle timeout, stop the server before
+// it listens.
+func TestServeRefusesBadSessionTimes(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"-session-idle-timeout", "10s"},
+		{"-session-idle-timeout", "2h", "-session-lifetime", "1h"},
+		{"-session-lifetime", "soon"},
+	} {
+		err := run(context.Background(), append([]string{"serve"}, args...), strings.NewReader(""), io.Discard, io.Discard)
+		var usage usageError
+		if !errors.As(err, &usage) {
+			t.Errorf("%q: %v, want a usage error", args, err)
+		}
+	}
+}
+
+// TestDurationFlagReadsTheEnvironment: the variable sets the default, a
+// flag overrides it, and a malformed value is a usage error naming it.
+//
+//pgtest:serial sets environment variables, which t.Setenv forbids in parallel tests
+func TestDurationFlagReadsTheEnvironment(t *testing.T) {
+	for _, tc := range []struct {
+		env, flag string
+		want      time.Duration
+		wantErr   bool
+	}{
+		{env: "", want: 30 * time.Minute},
+		{env: "45m", want: 45 * time.Minute},
+		{env: "45m", flag: "2h", want: 2 * time.Hour},
+		{env: "half an hour", wantErr: true},
+	} {
+		t.Setenv("SESSION_IDLE_TIMEOUT", tc.env)
+		fs := newFlagSet("serve", io.Discard)
+		d, err := durationFlag(fs, "session-idle-timeout", "SESSION_IDLE_TIMEOUT", 30*time.Minute, "idle")
+		if tc.wantErr {
+			if err == nil || !strings.Contains(err.Error(), "SESSION_IDLE_TIMEOUT") {
+				t.Errorf("env %q: err %v, want one naming the variable", tc.env, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var args []string
+		if tc.flag != "" {
+			args = []string{"-session-idle-timeout", tc.flag}
+		}
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		if *d != tc.want {
+			t.Errorf("env %q, flag %q: %v, want %v", tc.env, tc.flag, *d, tc.want)
 		}
 	}
 }

@@ -46,6 +46,16 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	invalidation := fs.String("cache-invalidation", envOr("CACHE_INVALIDATION", "notify"),
 		"how this server hears that content changed, to serve public pages from memory: notify (LISTEN on a connection of its own), poll (read a version every -cache-poll; for PgBouncer in transaction mode, where LISTEN is lost) or off (read the database on every view) (env CACHE_INVALIDATION)")
 	pollEvery := fs.Duration("cache-poll", 2*time.Second, "with -cache-invalidation=poll, how often to read the content version: the longest a public page can be stale")
+	idleTimeout, err := durationFlag(fs, "session-idle-timeout", "SESSION_IDLE_TIMEOUT", 30*time.Minute,
+		"a signed-in session unused this long ends")
+	if err != nil {
+		return err
+	}
+	sessionLifetime, err := durationFlag(fs, "session-lifetime", "SESSION_LIFETIME", 12*time.Hour,
+		"a signed-in session ends this long after signing in, however busy")
+	if err != nil {
+		return err
+	}
 	logs := addLogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -55,6 +65,10 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if *pollEvery <= 0 {
 		return usageError{fmt.Sprintf("cache poll %v: use a positive duration", *pollEvery)}
+	}
+	if *idleTimeout < time.Minute || *sessionLifetime < *idleTimeout {
+		return usageError{fmt.Sprintf("session idle timeout %v and lifetime %v: use a minute or more, and a lifetime no shorter than the idle timeout",
+			*idleTimeout, *sessionLifetime)}
 	}
 	if *answersPerMinute < 1 {
 		return usageError{fmt.Sprintf("answers per minute %d: use 1 or more", *answersPerMinute)}
@@ -114,7 +128,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
 		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
 		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute,
-		PublicPages: pages,
+		PublicPages:        pages,
+		SessionIdleTimeout: *idleTimeout, SessionLifetime: *sessionLifetime,
 	}
 	srv := &http.Server{
 		Addr:              *addr,
