@@ -142,6 +142,13 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {
 		f.Problem = msgBadCredentials
 		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.SignIn(f))
 	}
+	if errors.Is(err, auth.ErrAccountDisabled) {
+		// The password was right: its owner may know why they cannot
+		// come in. The failure stays counted, so it is no free oracle.
+		s.securityEvent(r, "sign-in refused: account disabled", s.namedAccount(r, email)...)
+		f.Problem = "This account is disabled. Ask an administrator to enable it."
+		return s.renderStatus(w, r, http.StatusForbidden, views.SignIn(f))
+	}
 	if err != nil {
 		attempt.Abandon(r.Context())
 		return err

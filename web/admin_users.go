@@ -22,7 +22,7 @@ func (s *Server) adminUsers(w http.ResponseWriter, r *http.Request) error {
 	if id, err := strconv.ParseInt(r.URL.Query().Get("changed"), 10, 64); err == nil {
 		for i := range v.Users {
 			if v.Users[i].ID == id {
-				v.Changed = &v.Users[i]
+				v.Changed, v.What = &v.Users[i], r.URL.Query().Get("what")
 			}
 		}
 	}

@@ -97,7 +97,7 @@ func TestAdminUsersListsAndChangesRoles(t *testing.T) {
 	if got := sel.Find("option[selected]").AttrOr("value", ""); got != "learner" {
 		t.Errorf("selected option = %q, want learner", got)
 	}
-	if got := strings.TrimSpace(grace.Find("form button").Text()); got != "Change role" {
+	if got := strings.TrimSpace(grace.Find("form.role-form button").Text()); got != "Change role" {
 		t.Errorf("button = %q", got)
 	}
 

@@ -128,7 +128,9 @@ func TestRoleRouteMatrix(t *testing.T) {
 
 // authzMatrix is every route with what each role gets from it.
 func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Event) []authzRoute {
-	taraRole := "/admin/users/" + strconv.FormatInt(tara.ID, 10) + "/role"
+	taraID := strconv.FormatInt(tara.ID, 10)
+	taraAccount := "/admin/users/" + taraID
+	taraRole := taraAccount + "/role"
 	const authorCourse = "/author/courses/serving-incidents"
 	const authorLesson = authorCourse + "/lessons/work-a-serving-incident"
 	badEdit := url.Values{"base": {"1"}, "title": {"T"}, "goal": {"G"}, "minutes": {"soon"}, "body": {"\n## S\n"}}
@@ -234,6 +236,14 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		// Administration: admins only. The POST runs for every role in
 		// turn, admin last, so Tara must still be a learner until then.
 		{method: "GET", pattern: "/admin/users", path: "/admin/users", want: adminsOnly("/admin/users", wantOK())},
+		{
+			method: "POST", pattern: "/admin/users/{id}/disable", path: taraAccount + "/disable",
+			want: adminsOnly("", wantSeeOther("/admin/users?changed="+taraID+"&what=account")),
+		},
+		{
+			method: "POST", pattern: "/admin/users/{id}/enable", path: taraAccount + "/enable",
+			want: adminsOnly("", wantSeeOther("/admin/users?changed="+taraID+"&what=account")),
+		},
 		{
 			method: "POST", pattern: "/admin/users/{id}/role", path: taraRole, form: roleForm("instructor"),
 			want: adminsOnly("", wantSeeOther("/admin/users?changed="+strconv.FormatInt(tara.ID, 10))),

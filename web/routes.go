@@ -143,7 +143,12 @@ func (s *Server) routes() chi.Router {
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(auth.Admin))
 			r.Get("/admin/users", s.handle(s.adminUsers))
-			r.With(limitBody(maxAccountForm)).Post("/admin/users/{id}/role", s.handle(s.changeRole))
+			r.Group(func(r chi.Router) {
+				r.Use(limitBody(maxAccountForm), noStore)
+				r.Post("/admin/users/{id}/role", s.handle(s.changeRole))
+				r.Post("/admin/users/{id}/disable", s.handle(s.disableUser))
+				r.Post("/admin/users/{id}/enable", s.handle(s.enableUser))
+			})
 		})
 	})
 	return r

@@ -99,6 +99,15 @@ func ReviewExampleURL(responseID int64, n int) string {
 // RoleURL is where a user's role form posts.
 func RoleURL(id int64) string { return "/admin/users/" + strconv.FormatInt(id, 10) + "/role" }
 
+// DisableURL and EnableURL are where a user's disable and enable forms
+// post.
+func DisableURL(id int64) string { return "/admin/users/" + strconv.FormatInt(id, 10) + "/disable" }
+func EnableURL(id int64) string  { return "/admin/users/" + strconv.FormatInt(id, 10) + "/enable" }
+
+// AccountChangedURL is the user list confirming that user id's account
+// was disabled or enabled.
+func AccountChangedURL(id int64) string { return UserChangedURL(id) + "&what=account" }
+
 // UserChangedURL is the user list confirming a change to user id.
 func UserChangedURL(id int64) string { return "/admin/users?changed=" + strconv.FormatInt(id, 10) }
 
