@@ -18,30 +18,41 @@ import (
 const userUsage = `Usage:
   practicum user add --email EMAIL [--role ROLE] [--name NAME] [flags]
   practicum user role --email EMAIL --role ROLE [flags]
+  practicum user password --email EMAIL [flags]
+  practicum user disable --email EMAIL [flags]
+  practicum user enable --email EMAIL [flags]
 
 add creates an account. Its password is the first line of standard input;
 when standard input is a terminal or empty, a strong password is generated
 and printed once. role changes an existing account's role. ROLE is learner,
-instructor or admin.
+instructor or admin. password sets a new password, read (or generated) the
+same way, and signs the account out everywhere. disable signs the account
+out everywhere and refuses its sign-ins until enable.
 `
 
 func runUser(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, userUsage)
-		return usageError{"user needs an action: add or role"}
+		return usageError{"user needs an action: " + userActions}
 	}
 	switch args[0] {
 	case "add":
 		return runUserAdd(ctx, args[1:], stdin, stdout, stderr)
 	case "role":
 		return runUserRole(ctx, args[1:], stdout, stderr)
+	case "password":
+		return runUserPassword(ctx, args[1:], stdin, stdout, stderr)
+	case "disable", "enable":
+		return runUserDisable(ctx, args[0], args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, userUsage)
 		return nil
 	}
 	fmt.Fprint(stderr, userUsage)
-	return usageError{fmt.Sprintf("unknown user action %q: use add or role", args[0])}
+	return usageError{fmt.Sprintf("unknown user action %q: use %s", args[0], userActions)}
 }
+
+const userActions = "add, role, password, disable or enable"
 
 func runUserAdd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newUserFlagSet("add", stderr)
