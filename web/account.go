@@ -99,8 +99,11 @@ func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	f := views.Form{Next: next}
-	if r.URL.Query().Get("signedout") == "everywhere" {
+	switch {
+	case r.URL.Query().Get("signedout") == "everywhere":
 		f.Notice = "You are signed out on every device and browser."
+	case r.URL.Query().Get("reset") == "done":
+		f.Notice = "Your new password is set, and your account is signed out everywhere. Sign in with your new password."
 	}
 	return s.render(w, r, views.SignIn(f))
 }

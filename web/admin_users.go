@@ -35,7 +35,7 @@ func (s *Server) adminUsersView(r *http.Request) (views.AdminUsersView, error) {
 	if err != nil {
 		return views.AdminUsersView{}, err
 	}
-	return views.AdminUsersView{Users: users, Me: s.currentUser(r).ID, Errors: map[int64]string{}}, nil
+	return views.AdminUsersView{Users: users, Me: s.currentUser(r).ID, Errors: map[int64]string{}, ResetErrors: map[int64]string{}}, nil
 }
 
 func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {

@@ -198,6 +198,14 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 			},
 		},
 
+		// A password-reset link: anyone holding one; nobody here does, and
+		// an unknown link is refused alike for all.
+		{method: "GET", pattern: "/reset/{token}", path: "/reset/NOTATOKENWEEVERISSUEDXYZ2", want: wantForAll(authzWant{status: http.StatusNotFound})},
+		{
+			method: "POST", pattern: "/reset/{token}", path: "/reset/NOTATOKENWEEVERISSUEDXYZ2", form: url.Values{"password": {"a fine long passphrase"}},
+			want: wantForAll(authzWant{status: http.StatusNotFound}),
+		},
+
 		// One's own account: any account. The forms send something refused,
 		// except signing out everywhere, which runs as an account of its own.
 		{method: "GET", pattern: "/account", path: "/account", want: learnersOnly("/account")},
@@ -243,6 +251,16 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		{
 			method: "POST", pattern: "/admin/users/{id}/enable", path: taraAccount + "/enable",
 			want: adminsOnly("", wantSeeOther("/admin/users?changed="+taraID+"&what=account")),
+		},
+		{
+			// Shown once, on the user list itself: no redirect.
+			method: "POST", pattern: "/admin/users/{id}/reset-link", path: taraAccount + "/reset-link", form: url.Values{"password": {password}},
+			want: adminsOnly("", wantOK()),
+			check: func(t *testing.T, role string, p rawPage) {
+				if got := strings.Contains(p.body, `data-testid="issued-link-url"`); got != (role == asAdmin) {
+					t.Errorf("a reset link shown = %v", got)
+				}
+			},
 		},
 		{
 			method: "POST", pattern: "/admin/users/{id}/role", path: taraRole, form: roleForm("instructor"),

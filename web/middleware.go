@@ -49,7 +49,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		next.ServeHTTP(ww, r)
 		s.log.LogAttrs(r.Context(), levelFor(ww.Status()), "request",
 			slog.String("method", r.Method),
-			slog.String("path", r.URL.Path),
+			slog.String("path", loggedPath(r)),
 			slog.String("route", routePattern(r)),
 			slog.Int("status", ww.Status()),
 			slog.Int("bytes", ww.BytesWritten()),
@@ -67,7 +67,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.ErrorContext(r.Context(), "panic", "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				s.log.ErrorContext(r.Context(), "panic", "path", loggedPath(r), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 				s.renderError(w, r, errInternal)
 			}
 		}()
@@ -84,6 +84,20 @@ func routePattern(r *http.Request) string {
 		}
 	}
 	return "unmatched"
+}
+
+// loggedPath is the request's path for the log, except on a route whose
+// path holds a secret (a password-reset link's token): its pattern then,
+// so that reading the logs gives nobody a working link. Middleware that
+// logs before routing has no pattern yet, hence the prefix too.
+func loggedPath(r *http.Request) string {
+	if p := routePattern(r); strings.Contains(p, "{token}") {
+		return p
+	}
+	if strings.HasPrefix(r.URL.Path, "/reset/") {
+		return "/reset/{token}"
+	}
+	return r.URL.Path
 }
 
 func levelFor(status int) slog.Level {
@@ -111,7 +125,7 @@ func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 func (s *Server) crossOriginProtection() func(http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(s.handle(func(_ http.ResponseWriter, r *http.Request) error {
-		s.securityEvent(r, "cross-origin request refused", slog.String("method", r.Method), slog.String("path", r.URL.Path),
+		s.securityEvent(r, "cross-origin request refused", slog.String("method", r.Method), slog.String("path", loggedPath(r)),
 			slog.String("origin", r.Header.Get("Origin")))
 		return errCrossOrigin
 	}))

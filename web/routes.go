@@ -68,6 +68,15 @@ func (s *Server) routes() chi.Router {
 			r.Post("/signout", s.handle(s.signOut))
 		})
 
+		// A password-reset link an admin made: anyone holding it. The
+		// token is the secret, so nothing caches the page or sends its
+		// address on as a Referer, and logs show the route, not the path.
+		r.Group(func(r chi.Router) {
+			r.Use(limitBody(maxAccountForm), resetLinkHeaders)
+			r.Get("/reset/{token}", s.handle(s.passwordResetPage))
+			r.Post("/reset/{token}", s.handle(s.usePasswordReset))
+		})
+
 		// Signed-in learners (and every higher role).
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(auth.Learner))
@@ -148,6 +157,7 @@ func (s *Server) routes() chi.Router {
 				r.Post("/admin/users/{id}/role", s.handle(s.changeRole))
 				r.Post("/admin/users/{id}/disable", s.handle(s.disableUser))
 				r.Post("/admin/users/{id}/enable", s.handle(s.enableUser))
+				r.Post("/admin/users/{id}/reset-link", s.handle(s.issueResetLink))
 			})
 		})
 	})

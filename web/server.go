@@ -70,6 +70,10 @@ type Deps struct {
 	// session cookie is marked Secure and every response carries
 	// Strict-Transport-Security, whether or not TLS ends in this process.
 	HTTPS bool
+	// BaseURL is the site's public address (BASE_URL), which links shown
+	// to be sent elsewhere (a password-reset link) start with. Empty: the
+	// address each request came to.
+	BaseURL string
 }
 
 // Pinger is a database that can say whether it is reachable.
@@ -101,6 +105,8 @@ type Server struct {
 	clientAddress func(http.Handler) http.Handler
 	// https: the public address is https (Deps.HTTPS), so HSTS is sent.
 	https bool
+	// baseURL is Deps.BaseURL (publicURL).
+	baseURL string
 	// idleTimeout and sessionLifetime end signed-in sessions
 	// (session_times.go).
 	idleTimeout, sessionLifetime time.Duration
@@ -134,6 +140,7 @@ func newServer(d Deps) *Server {
 		clientAddress:    clientAddressFrom(d.TrustedProxies),
 		answersPerMinute: cmp.Or(d.AnswersPerMinute, defaultAnswersPerMinute),
 		https:            d.HTTPS,
+		baseURL:          d.BaseURL,
 		idleTimeout:      cmp.Or(d.SessionIdleTimeout, defaultSessionIdleTimeout),
 		sessionLifetime:  cmp.Or(d.SessionLifetime, defaultSessionLifetime),
 		pages:            d.PublicPages,

@@ -127,6 +127,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		Service:  service.New(pool, cat, prog, sc),
 		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
 		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
+		BaseURL:        public.String(),
 		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute,
 		PublicPages:        pages,
 		SessionIdleTimeout: *idleTimeout, SessionLifetime: *sessionLifetime,

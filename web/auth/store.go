@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/alexedwards/argon2id"
@@ -29,11 +30,13 @@ type Store struct {
 	// registered. It uses the store's settings, which is what makes the two
 	// paths cost the same.
 	dummyHash func() string
+	// now is the time the store decides expiries by (WithClock).
+	now func() time.Time
 }
 
 // NewStore returns the account store on pool.
 func NewStore(pool *pgxpool.Pool, opts ...Option) *Store {
-	s := &Store{pool: pool, hash: hashParams}
+	s := &Store{pool: pool, hash: hashParams, now: time.Now}
 	for _, o := range opts {
 		o(s)
 	}

@@ -191,3 +191,15 @@ func AccountDoneURL(what string) string { return AccountURL + "?done=" + url.Que
 
 // SignedOutEverywhereURL is the sign-in page saying every session ended.
 const SignedOutEverywhereURL = "/signin?signedout=everywhere"
+
+// PasswordResetURL is a password-reset link's page, where its form posts
+// too; the token is the link's secret.
+func PasswordResetURL(token string) string { return "/reset/" + url.PathEscape(token) }
+
+// ResetLinkURL is where an admin's "Make password-reset link" form posts.
+func ResetLinkURL(id int64) string {
+	return "/admin/users/" + strconv.FormatInt(id, 10) + "/reset-link"
+}
+
+// PasswordResetDoneURL is the sign-in page saying the new password is set.
+const PasswordResetDoneURL = "/signin?reset=done"
