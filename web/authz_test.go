@@ -223,6 +223,15 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 				asInstructor: wantSeeOther("/signin?signedout=everywhere"), asAdmin: wantSeeOther("/signin?signedout=everywhere")},
 		},
 
+		{
+			method: "GET", pattern: "/account/data.json", path: "/account/data.json", want: learnersOnly("/account/data.json"),
+			check: func(t *testing.T, role string, p rawPage) {
+				if role != asAnonymous && (p.header.Get("Content-Type") != "application/json; charset=utf-8" || !strings.Contains(p.body, `"email": "`+role+`@example.com"`)) {
+					t.Errorf("Content-Type %q, body %.200s", p.header.Get("Content-Type"), p.body)
+				}
+			},
+		},
+
 		// A learner's own pages: any account.
 		{
 			method: "GET", pattern: "/me", path: "/me", want: learnersOnly("/me"),

@@ -93,6 +93,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/account/profile", s.handle(s.updateProfile))
 			r.Post("/account/password", s.handle(s.changePassword))
 			r.Post("/account/signout-everywhere", s.handle(s.signOutEverywhere))
+			r.Get("/account/data.json", s.handle(s.downloadMyData))
 		})
 
 		// Instructors: the review queue. Learners' answers are never

@@ -183,6 +183,7 @@ const (
 	AccountProfileURL    = "/account/profile"
 	AccountPasswordURL   = "/account/password"
 	AccountSignOutAllURL = "/account/signout-everywhere"
+	AccountDataURL       = "/account/data.json"
 )
 
 // AccountDoneURL is the account page confirming a change: what is

@@ -1,0 +1,35 @@
+package service
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons/progress"
+)
+
+// PersonalData is everything a learner has given the site, for
+// "Download all my data": their checkpoint answers and their written
+// answers with every score, review and review request. The account's own
+// fields are web/auth's, which the caller adds.
+type PersonalData struct {
+	Checkpoints []progress.CheckpointAnswer
+	Written     []scores.Submission
+}
+
+// PersonalData reads the learner's data in one read-only, repeatable-read
+// transaction, so that an answer saved mid-download is either in every
+// part of the document or in none.
+func (s *Service) PersonalData(ctx context.Context, userID int64) (PersonalData, error) {
+	var d PersonalData
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		if d.Checkpoints, err = progress.CheckpointAnswersOf(ctx, tx, userID); err != nil {
+			return err
+		}
+		d.Written, err = scores.SubmissionsOf(ctx, tx, userID)
+		return err
+	})
+	return d, err
+}
