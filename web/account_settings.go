@@ -37,6 +37,7 @@ func (s *Server) accountView(r *http.Request) views.AccountView {
 		User:        *u,
 		Profile:     views.Form{Values: map[string]string{"display_name": u.DisplayName, "email": u.Email}, Errors: map[string]string{}},
 		Password:    views.Form{Errors: map[string]string{}},
+		Delete:      views.Form{Errors: map[string]string{}},
 		IdleTimeout: s.idleTimeout, Lifetime: s.sessionLifetime,
 	}
 }

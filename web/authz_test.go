@@ -232,6 +232,13 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 			},
 		},
 
+		{
+			method: "POST", pattern: "/account/delete", path: "/account/delete", form: url.Values{"password": {"not the password at all"}},
+			want: signedInRefused(),
+		},
+		// The confirmation of a deletion, for nobody who made one: home.
+		{method: "GET", pattern: "/account-deleted", path: "/account-deleted", want: wantForAll(wantSeeOther("/"))},
+
 		// A learner's own pages: any account.
 		{
 			method: "GET", pattern: "/me", path: "/me", want: learnersOnly("/me"),

@@ -68,6 +68,10 @@ func (s *Server) routes() chi.Router {
 			r.Post("/signout", s.handle(s.signOut))
 		})
 
+		// The confirmation after deleting one's account, for the browser
+		// that did it (nobody is signed in by then).
+		r.With(noStore).Get("/account-deleted", s.handle(s.accountDeleted))
+
 		// A password-reset link an admin made: anyone holding it. The
 		// token is the secret, so nothing caches the page or sends its
 		// address on as a Referer, and logs show the route, not the path.
@@ -94,6 +98,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/account/password", s.handle(s.changePassword))
 			r.Post("/account/signout-everywhere", s.handle(s.signOutEverywhere))
 			r.Get("/account/data.json", s.handle(s.downloadMyData))
+			r.Post("/account/delete", s.handle(s.deleteAccount))
 		})
 
 		// Instructors: the review queue. Learners' answers are never

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"net/http"
 	"strconv"
@@ -24,7 +25,7 @@ func scoreView(sub scores.Submission) views.ScoreView {
 		if e.Kind == scores.KindAuto {
 			auto = e.Detail
 		} else {
-			kind = "Review by " + e.ReviewerName
+			kind = "Review by " + cmp.Or(e.ReviewerName, "a reviewer")
 			for c, n := range e.Notes {
 				notes[c] = n
 			}
@@ -43,12 +44,13 @@ func scoreView(sub scores.Submission) views.ScoreView {
 		// A reviewer's decision replaces the scorer's explanation; the
 		// automatic one stays in the history.
 		if reviewed && (auto == nil || cv.AutoAwarded != cv.Awarded || cv.Note != "") {
-			cv.Rationale = reviewerVerdict(cur.ReviewerName, cv.Awarded)
+			cv.Rationale = reviewerVerdict(cmp.Or(cur.ReviewerName, "A reviewer"), cv.Awarded)
 		}
 		v.Criteria[i] = cv
 	}
 	if reviewed {
-		v.Reviewed, v.ReviewerName, v.ReviewedAt = true, cur.ReviewerName, cur.At
+		// A reviewer whose account was deleted is no longer named.
+		v.Reviewed, v.ReviewerName, v.ReviewedAt = true, cmp.Or(cur.ReviewerName, "a reviewer"), cur.At
 	} else if auto != nil {
 		v.Provisional = auto.Provisional
 	}

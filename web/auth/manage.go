@@ -177,3 +177,42 @@ func (s *Store) SetDisabled(ctx context.Context, id int64, disabled bool) (User,
 	}
 	return u, nil
 }
+
+// DeleteAccount deletes the account after checking its password, in one
+// transaction: its sessions, its sign-in failure counts and its row, and
+// with the row (ON DELETE CASCADE, migrations 00003, 00004 and 00011) its
+// checkpoint answers, written answers with their score histories, its
+// review requests and password-reset links. Reviews it made of others'
+// answers stay in those learners' histories with no reviewer named
+// (ON DELETE SET NULL), as do lesson revisions and audit rows it wrote.
+// A wrong password is an *InputError on "password"; the only enabled
+// admin is refused with ErrLastAdmin.
+func (s *Store) DeleteAccount(ctx context.Context, id int64, password string) (User, error) {
+	if password == "" {
+		return User{}, &InputError{Field: "password", Msg: "Enter your password to confirm."}
+	}
+	var u User
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if u, err = s.verifyOwn(ctx, tx, id, password, "password"); err != nil {
+			return err
+		}
+		if err := refuseLastAdmin(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := endSessions(ctx, tx, id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM sign_in_failures WHERE account = $1", u.Email); err != nil {
+			return fmt.Errorf("forgetting the sign-in failures of user %d: %w", id, err)
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM users WHERE id = $1", id); err != nil {
+			return fmt.Errorf("deleting user %d: %w", id, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return User{}, err
+	}
+	return u, nil
+}

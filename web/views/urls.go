@@ -184,6 +184,9 @@ const (
 	AccountPasswordURL   = "/account/password"
 	AccountSignOutAllURL = "/account/signout-everywhere"
 	AccountDataURL       = "/account/data.json"
+	AccountDeleteURL     = "/account/delete"
+	// AccountDeletedURL confirms a deletion to the browser that made it.
+	AccountDeletedURL = "/account-deleted"
 )
 
 // AccountDoneURL is the account page confirming a change: what is
