@@ -11,6 +11,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/web/auth"
 )
 
 const lesson3 = "/courses/serving-incidents/work-a-serving-incident"
@@ -174,26 +175,38 @@ func TestBadAnswersAreRefusedClearly(t *testing.T) {
 	}
 }
 
+// TestExplainItBackKeepsHistory: an account keeps every version of an
+// explanation; a visitor without one keeps only the latest (anonymous
+// answers are bounded, so earlier versions are replaced).
 func TestExplainItBackKeepsHistory(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	v := s.visitor(t)
+	createAccount(t, s, "Lea", auth.Learner)
 	_, rev := s.checkpoints(t)
-	for _, a := range []struct{ text, confidence string }{{"First try", "not-yet"}, {"Second, better", "confident"}} {
-		if p := v.post(lesson3+"/responses/explain-back", url.Values{"revision": {rev}, "answer": {a.text}, "confidence": {a.confidence}}); p.status != http.StatusSeeOther {
-			t.Fatalf("saving %q: status %d", a.text, p.status)
+	for _, tt := range []struct {
+		who     string
+		v       *visitor
+		history string
+	}{
+		{"signed in", signedInAs(t, s, "lea@example.com"), "First try"},
+		{"anonymous", s.visitor(t), ""},
+	} {
+		for _, a := range []struct{ text, confidence string }{{"First try", "not-yet"}, {"Second, better", "confident"}} {
+			if p := tt.v.post(lesson3+"/responses/explain-back", url.Values{"revision": {rev}, "answer": {a.text}, "confidence": {a.confidence}}); p.status != http.StatusSeeOther {
+				t.Fatalf("%s, saving %q: status %d", tt.who, a.text, p.status)
+			}
 		}
-	}
-	p := v.get(lesson3)
-	sec := p.doc.Find(`[data-testid="explain"]`)
-	if got := sec.Find("textarea").Text(); got != "Second, better" {
-		t.Errorf("current explanation = %q", got)
-	}
-	if !sec.Find(`input[value="confident"]`).Is("[checked]") {
-		t.Error("the saved confidence is not selected")
-	}
-	if got := strings.TrimSpace(sec.Find(".history .earlier-answer").Text()); got != "First try" {
-		t.Errorf("history = %q, want the first version", got)
+		p := tt.v.get(lesson3)
+		sec := p.doc.Find(`[data-testid="explain"]`)
+		if got := sec.Find("textarea").Text(); got != "Second, better" {
+			t.Errorf("%s: current explanation = %q", tt.who, got)
+		}
+		if !sec.Find(`input[value="confident"]`).Is("[checked]") {
+			t.Errorf("%s: the saved confidence is not selected", tt.who)
+		}
+		if got := strings.TrimSpace(sec.Find(".history .earlier-answer").Text()); got != tt.history {
+			t.Errorf("%s: history = %q, want %q", tt.who, got, tt.history)
+		}
 	}
 }
 

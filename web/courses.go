@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -67,7 +68,9 @@ func (s *Server) course(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
 	route := lessonRoute(course, lesson)
-	if s.signedInID(r) == 0 && progress.StateFrom(s.anonymous(r), course, lesson).Empty() && s.servePublic(w, r, route) {
+	// A visitor who has answered something reads their answers first: the
+	// page is public for them only if none is in this lesson.
+	if s.signedInID(r) == 0 && s.visitor(r) == "" && s.servePublic(w, r, route) {
 		return nil
 	}
 	gen := s.pages.Generation()
@@ -125,10 +128,13 @@ func newLessonView(p catalog.LessonPage) views.LessonView {
 		Scores: map[string]views.ScoreView{}}
 }
 
-// anonymousLessonView shows a visitor's answers from their session.
+// anonymousLessonView shows an anonymous visitor's answers.
 func (s *Server) anonymousLessonView(r *http.Request, p catalog.LessonPage) (views.LessonView, error) {
 	v := newLessonView(p)
-	v.State = progress.StateFrom(s.anonymous(r), p.Course.Slug, p.Lesson.Slug)
+	var err error
+	if v.State, err = s.anonymousLesson(r, p.Course.Slug, p.Lesson.Slug); err != nil {
+		return v, err
+	}
 	scored, err := s.svc.AnonymousScores(r.Context(), p.Course.Slug, p.Lesson.Slug, v.State)
 	for key, a := range scored {
 		v.Scores[key] = views.NewAutoScoreView(a.Answer, a.Score)
@@ -150,22 +156,21 @@ func answeredItem(r *http.Request) (service.Item, error) {
 		RevisionID: revision}, nil
 }
 
-// learner is who is answering. For an anonymous visitor it holds a copy
-// of their session's answers, which keepAnswers stores back.
+// learner is who is reading: an account, or an anonymous visitor.
 func (s *Server) learner(r *http.Request) service.Learner {
 	if u := s.currentUser(r); u != nil {
 		return service.Learner{UserID: u.ID}
 	}
-	anon := s.anonymous(r)
-	return service.Learner{Anonymous: &anon}
+	return s.anonymousLearner(r, false)
 }
 
-// keepAnswers stores an anonymous visitor's answers, with the one just
-// given, back in their session.
-func (s *Server) keepAnswers(r *http.Request, who service.Learner) {
-	if who.Anonymous != nil {
-		s.putAnonymous(r, *who.Anonymous)
+// answerer is who is answering: as learner, but an anonymous visitor's
+// first answer gets them a visitor id, which keepVisitor keeps.
+func (s *Server) answerer(r *http.Request) service.Learner {
+	if u := s.currentUser(r); u != nil {
+		return service.Learner{UserID: u.ID}
 	}
+	return s.anonymousLearner(r, true)
 }
 
 func (s *Server) answerCheckpoint(w http.ResponseWriter, r *http.Request) error {
@@ -177,12 +182,12 @@ func (s *Server) answerCheckpoint(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		option = -1 // none chosen: refused as no option of the checkpoint's
 	}
-	who := s.learner(r)
+	who := s.answerer(r)
 	b, err := s.svc.AnswerCheckpoint(r.Context(), who, it, option)
 	if err != nil {
 		return s.refuseAnswer(w, r, b, progress.Response{}, err)
 	}
-	s.keepAnswers(r, who)
+	s.keepVisitor(r, who)
 	if isHTMX(r) {
 		v, err := s.lessonView(r)
 		if err != nil {
@@ -200,12 +205,12 @@ func (s *Server) saveResponse(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	draft := progress.Response{Answer: r.PostFormValue("answer"), Confidence: progress.Confidence(r.PostFormValue("confidence"))}
-	who := s.learner(r)
+	who := s.answerer(r)
 	b, err := s.svc.SubmitResponse(r.Context(), who, it, draft.Answer, draft.Confidence)
 	if err != nil {
 		return s.refuseAnswer(w, r, b, draft, err)
 	}
-	s.keepAnswers(r, who)
+	s.keepVisitor(r, who)
 	http.Redirect(w, r, itemLocation(r, b), http.StatusSeeOther)
 	return nil
 }
@@ -219,7 +224,8 @@ func (s *Server) refuseAnswer(w http.ResponseWriter, r *http.Request, b lessons.
 	case errors.As(err, &input):
 		msg = input.Msg
 	case errors.Is(err, progress.ErrAnonymousFull):
-		msg = "This browser session holds as many answers as it can. Create a free account to keep saving them; everything so far comes with you."
+		msg = fmt.Sprintf("Nothing was saved: answers kept without an account are limited to %d KB in all (%d items), and this one would go past that. "+
+			"Create a free account to keep saving them; everything so far comes with you.", progress.MaxAnonymousBytes>>10, progress.MaxAnonymousItems)
 	default:
 		return err
 	}

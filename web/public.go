@@ -25,14 +25,14 @@ func courseRoute(course string) string         { return "course\x00" + course }
 func lessonRoute(course, lesson string) string { return "lesson\x00" + course + "\x00" + lesson }
 
 // publicVisitor reports whether r is from a visitor who gets the public
-// pages: not signed in, and no answers in their session at all. Reading
-// the session runs a query only when the request carries its cookie.
+// pages: not signed in, and no answers at all (no visitor id in their
+// session). Reading the session runs a query only when the request
+// carries its cookie.
 func (s *Server) publicVisitor(r *http.Request) bool {
 	if s.signedInID(r) != 0 {
 		return false
 	}
-	a := s.anonymous(r)
-	return len(a.Attempts) == 0 && len(a.Responses) == 0
+	return s.visitor(r) == ""
 }
 
 // servePublic serves route's page from memory when it is known to be

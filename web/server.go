@@ -60,6 +60,12 @@ type Deps struct {
 	// AnswersPerMinute bounds the answers one account may post in a
 	// minute; zero means defaultAnswersPerMinute.
 	AnswersPerMinute int
+	// AnonymousIdleTimeout ends an anonymous visitor's answers, and their
+	// session, this long after their latest answer, and
+	// AnonymousLifetime this long after their first; zero means
+	// 20 minutes and 3 hours (anonymous.go).
+	AnonymousIdleTimeout time.Duration
+	AnonymousLifetime    time.Duration
 	// PublicPages keeps the pages that are the same for every visitor who
 	// is not signed in and has no answers. Whoever builds it flushes it
 	// when content changes (cmd/practicum: listen.Notify or listen.Poll);
@@ -81,8 +87,9 @@ type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
-// maxBody bounds every request body: the longest answer (10,000
-// characters) fits with room to spare; anything larger gets a 413 page.
+// maxBody bounds every request body: the longest answer
+// (progress.MaxAnswerBytes, percent-encoded) fits; anything larger gets a
+// 413 page.
 const maxBody = 64 << 10
 
 // Server holds the dependencies handlers share.
@@ -112,6 +119,9 @@ type Server struct {
 	idleTimeout, sessionLifetime time.Duration
 	// answersPerMinute is Deps.AnswersPerMinute or its default.
 	answersPerMinute int
+	// anonymousTerm is how long anonymous visitors' answers are kept
+	// (Deps.AnonymousIdleTimeout and AnonymousLifetime).
+	anonymousTerm progress.AnonymousTerm
 	// router is the route table, which redirect targets are checked
 	// against (localPath).
 	router chi.Router
@@ -126,6 +136,8 @@ func newServer(d Deps) *Server {
 	if d.RequestTimeout == 0 {
 		d.RequestTimeout = 10 * time.Second
 	}
+	term := progress.AnonymousTerm{Idle: cmp.Or(d.AnonymousIdleTimeout, defaultAnonymousIdleTimeout),
+		Lifetime: cmp.Or(d.AnonymousLifetime, defaultAnonymousLifetime)}
 	s := &Server{
 		log:              d.Log,
 		db:               d.DB,
@@ -134,7 +146,8 @@ func newServer(d Deps) *Server {
 		scores:           d.Scores,
 		users:            d.Users,
 		svc:              d.Service,
-		sessions:         newSessions(d.Sessions, d.HTTPS),
+		sessions:         newSessions(d.Sessions, d.HTTPS, term.Lifetime),
+		anonymousTerm:    term,
 		metrics:          newMetrics(d.Registry),
 		requestTimeout:   d.RequestTimeout,
 		clientAddress:    clientAddressFrom(d.TrustedProxies),

@@ -17,26 +17,31 @@ import (
 )
 
 const (
-	sessionUserID    = "user_id"
-	sessionAnonymous = "anonymous_progress"
+	sessionUserID = "user_id"
+	// legacyAnonymous is where sessions from before anonymous_answers
+	// kept a visitor's answers; loadUser drops it (anonymous.go).
+	legacyAnonymous = "anonymous_progress"
 )
 
 func init() {
-	// sessionCodec falls back to scs's gob for values it does not know.
+	// sessionCodec falls back to scs's gob for values it does not know;
+	// sessions from before may hold this one.
 	gob.Register(progress.Anonymous{})
 }
 
 // newSessions keeps sessions in store (auth.NewSessionStore: Postgres, so
-// any number of server processes can share them).
-func newSessions(store scs.Store, secure bool) *scs.SessionManager {
+// any number of server processes can share them). A session nobody signs
+// in to lasts anonymousLifetime at most, and less once its visitor answers
+// (anonymous.go).
+func newSessions(store scs.Store, secure bool, anonymousLifetime time.Duration) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = withOwners(store)
 	sm.Codec = sessionCodec{}
-	// An anonymous visitor's session lasts this long. A signed-in one ends
-	// sooner: idle and lifetime limits of its own (session_times.go),
-	// because scs's IdleTimeout would rewrite the session row on every
-	// request to extend it, one database write per page view.
-	sm.Lifetime = 14 * 24 * time.Hour
+	// Both kinds of session have idle and lifetime limits of their own
+	// (session_times.go, anonymous.go), because scs's IdleTimeout would
+	// rewrite the session row on every request to extend it, one database
+	// write per page view.
+	sm.Lifetime = anonymousLifetime
 	sm.Cookie.Name = "practicum_session"
 	sm.Cookie.HttpOnly = true
 	sm.Cookie.SameSite = http.SameSiteLaxMode
@@ -70,6 +75,7 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 			s.renderError(w, r, err)
 			return
 		}
+		s.dropLegacyAnonymous(r)
 		if id := s.sessions.GetInt64(r.Context(), sessionUserID); id != 0 {
 			r = r.WithContext(context.WithValue(r.Context(), accountKey{}, &account{id: id}))
 		}
@@ -170,12 +176,10 @@ func (s *Server) startSession(_ http.ResponseWriter, r *http.Request, u auth.Use
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return err
 	}
-	if anon, ok := s.sessions.Get(ctx, sessionAnonymous).(progress.Anonymous); ok && !anon.Empty() {
-		if err := s.svc.MergeAnonymous(ctx, u.ID, anon); err != nil {
-			return err
-		}
-		s.sessions.Remove(ctx, sessionAnonymous)
+	if err := s.svc.MergeAnonymous(ctx, u.ID, s.sessions.GetString(ctx, sessionVisitor)); err != nil {
+		return err
 	}
+	s.forgetVisitor(r)
 	s.sessions.Put(ctx, sessionUserID, u.ID)
 	s.markSignedIn(r)
 	return nil
@@ -187,7 +191,7 @@ func (s *Server) endSession(_ http.ResponseWriter, r *http.Request) error {
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return err
 	}
-	for _, k := range []string{sessionUserID, sessionAnonymous, sessionSignedInAt, sessionSeenAt} {
+	for _, k := range []string{sessionUserID, sessionVisitor, sessionVisitorSince, sessionSignedInAt, sessionSeenAt} {
 		s.sessions.Remove(ctx, k)
 	}
 	return nil
@@ -203,24 +207,14 @@ func (s *Server) renewSession(_ http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// anonymous returns the answers an anonymous visitor has given so far.
-func (s *Server) anonymous(r *http.Request) progress.Anonymous {
-	a, _ := s.sessions.Get(r.Context(), sessionAnonymous).(progress.Anonymous)
-	return a
-}
-
-func (s *Server) putAnonymous(r *http.Request, a progress.Anonymous) {
-	s.sessions.Put(r.Context(), sessionAnonymous, a)
-}
-
 // noStoreWhenPersonal marks every response to a signed-in user, and to an
-// anonymous visitor whose session holds their answers, Cache-Control:
+// anonymous visitor who has answered something, Cache-Control:
 // no-store, so that neither a shared cache nor the browser's keeps a page
 // with someone's answers, scores or account on it (a shared computer's
 // back button, a proxy). Pages for nobody in particular stay cacheable.
 func (s *Server) noStoreWhenPersonal(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.signedInID(r) != 0 || s.sessions.Exists(r.Context(), sessionAnonymous) {
+		if s.signedInID(r) != 0 || s.visitor(r) != "" {
 			w.Header().Set("Cache-Control", "no-store")
 		}
 		next.ServeHTTP(w, r)

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/alexedwards/scs/v2"
-
-	"github.com/practicum-dev/practicum/lessons/progress"
 )
 
 // sessionCodec stores the values this package keeps in a session as JSON.
@@ -19,11 +17,16 @@ type sessionCodec struct{ gob scs.GobCodec }
 // sessionData is a session in JSON. A gob session starts with its first
 // message's length (0x25 for scs's), never with '{'.
 type sessionData struct {
-	Deadline  time.Time           `json:"deadline"`
-	UserID    int64               `json:"user_id,omitempty"`
-	SignedIn  int64               `json:"signed_in_at,omitempty"`
-	Seen      int64               `json:"seen_at,omitempty"`
-	Anonymous *progress.Anonymous `json:"anonymous,omitempty"`
+	Deadline time.Time `json:"deadline"`
+	UserID   int64     `json:"user_id,omitempty"`
+	SignedIn int64     `json:"signed_in_at,omitempty"`
+	Seen     int64     `json:"seen_at,omitempty"`
+	// Visitor names an anonymous visitor's answers, which are kept in a
+	// table of their own (progress's anonymous answers), and VisitorSince
+	// is when they first answered. Sessions from before kept the answers
+	// here, under "anonymous"; that field is no longer read.
+	Visitor      string `json:"visitor,omitempty"`
+	VisitorSince int64  `json:"visitor_since,omitempty"`
 }
 
 func (c sessionCodec) Encode(deadline time.Time, values map[string]any) ([]byte, error) {
@@ -38,14 +41,16 @@ func (c sessionCodec) Encode(deadline time.Time, values map[string]any) ([]byte,
 				d.SignedIn = v
 			case sessionSeenAt:
 				d.Seen = v
+			case sessionVisitorSince:
+				d.VisitorSince = v
 			default:
 				return c.gob.Encode(deadline, values)
 			}
-		case progress.Anonymous:
-			if k != sessionAnonymous {
+		case string:
+			if k != sessionVisitor {
 				return c.gob.Encode(deadline, values)
 			}
-			d.Anonymous = &v
+			d.Visitor = v
 		default:
 			return c.gob.Encode(deadline, values)
 		}
@@ -62,13 +67,14 @@ func (c sessionCodec) Decode(b []byte) (time.Time, map[string]any, error) {
 		return time.Time{}, nil, fmt.Errorf("decoding session: %w", err)
 	}
 	values := map[string]any{}
-	for k, v := range map[string]int64{sessionUserID: d.UserID, sessionSignedInAt: d.SignedIn, sessionSeenAt: d.Seen} {
+	for k, v := range map[string]int64{sessionUserID: d.UserID, sessionSignedInAt: d.SignedIn, sessionSeenAt: d.Seen,
+		sessionVisitorSince: d.VisitorSince} {
 		if v != 0 {
 			values[k] = v
 		}
 	}
-	if d.Anonymous != nil {
-		values[sessionAnonymous] = *d.Anonymous
+	if d.Visitor != "" {
+		values[sessionVisitor] = d.Visitor
 	}
 	return d.Deadline, values, nil
 }

@@ -30,7 +30,7 @@ func TestSessionCodec(t *testing.T) {
 	}{
 		{"empty", map[string]any{}, true},
 		{"signed in", map[string]any{sessionUserID: int64(42)}, true},
-		{"anonymous answers", map[string]any{sessionAnonymous: anon}, true},
+		{"an anonymous visitor", map[string]any{sessionVisitor: "V3ZJ", sessionVisitorSince: int64(1764759000000)}, true},
 		{"a value it does not know", map[string]any{sessionUserID: int64(42), "flash": "Saved"}, false},
 		{"a known key with another type", map[string]any{sessionUserID: "42"}, false},
 	}
@@ -59,7 +59,7 @@ func TestSessionCodec(t *testing.T) {
 	}
 	t.Run("a session scs wrote with gob", func(t *testing.T) {
 		t.Parallel()
-		old := map[string]any{sessionUserID: int64(7), sessionAnonymous: anon}
+		old := map[string]any{sessionUserID: int64(7), legacyAnonymous: anon}
 		b, err := scs.GobCodec{}.Encode(deadline, old)
 		if err != nil {
 			t.Fatal(err)

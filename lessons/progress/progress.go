@@ -64,8 +64,15 @@ func (c Confidence) Label() string {
 	return string(c)
 }
 
-// MaxAnswer bounds a free response, in characters.
-const MaxAnswer = 10000
+// MaxAnswer bounds a free response in characters, and MaxAnswerBytes in
+// bytes of UTF-8: characters alone let 10,000 four-byte characters through
+// as 40 KB. 10,000 characters of Latin or Cyrillic text fit both; the
+// byte limit is what a form carrying it, percent-encoded at up to three
+// bytes a byte, fits in the site's 64 KB body limit (web.maxBody).
+const (
+	MaxAnswer      = 10000
+	MaxAnswerBytes = 20 << 10
+)
 
 // InputError is a problem with what the learner sent, for showing beside
 // the form.
@@ -89,6 +96,11 @@ func NewResponse(kind lessons.Kind, answer string, confidence Confidence) (Respo
 		return Response{}, fmt.Errorf("a %s takes no written answer", kind)
 	case answer == "":
 		return Response{}, &InputError{"Write your answer before saving it."}
+	case !utf8.ValidString(answer):
+		return Response{}, &InputError{"Your answer holds bytes that are not text (invalid UTF-8). Paste it as plain text and save again — nothing was saved."}
+	case len(answer) > MaxAnswerBytes:
+		return Response{}, &InputError{fmt.Sprintf("Your answer takes %s; the limit is %s (%d characters, some taking several bytes). Shorten it and save again — nothing was saved.",
+			kib(len(answer)), kib(MaxAnswerBytes), utf8.RuneCountInString(answer))}
 	case utf8.RuneCountInString(answer) > MaxAnswer:
 		return Response{}, &InputError{fmt.Sprintf("Your answer is %d characters long; the limit is %d. Shorten it and save again — nothing was saved.", utf8.RuneCountInString(answer), MaxAnswer)}
 	case confidence.Level() < 0:
@@ -97,36 +109,34 @@ func NewResponse(kind lessons.Kind, answer string, confidence Confidence) (Respo
 	return Response{Kind: kind, Answer: answer, Confidence: confidence}, nil
 }
 
-// Anonymous is what a visitor answered before having an account. It is
-// kept in the session, so it is bounded.
+func kib(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
+
+// Anonymous is what a visitor answered before having an account, as read
+// from the anonymous answers (anonymous_store.go): each checkpoint's first
+// and latest attempt, and each written item's latest answer.
 type Anonymous struct {
 	Attempts  []Attempt
 	Responses []Response
+	// Counts is how many times each checkpoint was answered, by
+	// anonymousItem; only the first and latest attempts are kept.
+	Counts map[string]int
 }
 
+func anonymousItem(course, lesson, key string) string { return course + "\x00" + lesson + "\x00" + key }
+
+// The most an anonymous visitor's answers may hold: MaxAnonymousBytes of
+// answer text in all (each item's latest answer counts, earlier ones are
+// replaced), and MaxAnonymousItems items. A visitor's rows cost at most
+// about MaxAnonymousBytes plus MaxAnonymousItems small rows. A course's
+// dozen written items answered at length take a fraction of it; more
+// than that is kept with an account.
 const (
-	maxAnonymousAttempts  = 500
-	maxAnonymousResponses = 100
+	MaxAnonymousBytes = 128 << 10
+	MaxAnonymousItems = 200
 )
 
-// ErrAnonymousFull means the session holds as much as it may; the visitor
-// must create an account to keep going.
-var ErrAnonymousFull = errors.New("create a free account to keep saving answers: this browser session holds as many as it can")
+// ErrAnonymousFull means the visitor's answers hold as much as they may;
+// the visitor must create an account to keep going.
+var ErrAnonymousFull = errors.New("create a free account to keep saving answers: this browser's answers hold as much as they can")
 
 func (a Anonymous) Empty() bool { return len(a.Attempts) == 0 && len(a.Responses) == 0 }
-
-func (a *Anonymous) AddAttempt(at Attempt) error {
-	if len(a.Attempts) >= maxAnonymousAttempts {
-		return ErrAnonymousFull
-	}
-	a.Attempts = append(a.Attempts, at)
-	return nil
-}
-
-func (a *Anonymous) AddResponse(r Response) error {
-	if len(a.Responses) >= maxAnonymousResponses {
-		return ErrAnonymousFull
-	}
-	a.Responses = append(a.Responses, r)
-	return nil
-}

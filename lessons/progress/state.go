@@ -53,6 +53,11 @@ func StateFrom(a Anonymous, course, lesson string) LessonState {
 			st.addAttempt(at)
 		}
 	}
+	for key := range st.Attempts {
+		if n := a.Counts[anonymousItem(course, lesson, key)]; n > 0 {
+			st.Attempts[key] = n
+		}
+	}
 	for _, r := range a.Responses {
 		if r.Course == course && r.Lesson == lesson {
 			st.Responses[r.Key] = append(st.Responses[r.Key], r)

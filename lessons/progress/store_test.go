@@ -112,19 +112,13 @@ func TestMergeMovesAnonymousAnswersOnce(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
 	var anon progress.Anonymous
-	for _, a := range []progress.Attempt{f.attempt(0, true, 1), f.attempt(1, false, 2)} {
-		if err := anon.AddAttempt(a); err != nil {
-			t.Fatal(err)
-		}
-	}
+	anon.Attempts = append(anon.Attempts, f.attempt(0, true, 1), f.attempt(1, false, 2))
 	r, err := progress.NewResponse(lessons.KindExplain, "  My explanation.  ", progress.GettingThere)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.Course, r.Lesson, r.RevisionID, r.Key, r.At = course, lesson, f.page.RevisionID, "explain-back", time.Now()
-	if err := anon.AddResponse(r); err != nil {
-		t.Fatal(err)
-	}
+	anon.Responses = append(anon.Responses, r)
 	if err := postgres.InTx(ctx, f.pool, func(tx pgx.Tx) error {
 		_, err := progress.InsertAnswers(ctx, tx, f.userID, anon)
 		return err

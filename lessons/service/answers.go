@@ -55,7 +55,7 @@ func (s *Service) AnswerCheckpoint(ctx context.Context, who Learner, it Item, op
 	if who.UserID != 0 {
 		return b, s.progress.RecordAttempt(ctx, who.UserID, a)
 	}
-	return b, who.Anonymous.AddAttempt(a)
+	return b, s.progress.SaveAnonymousAttempt(ctx, who.Visitor, who.Term, a)
 }
 
 // SubmitResponse records a written answer to an exercise, probe or
@@ -75,8 +75,8 @@ func (s *Service) SubmitResponse(ctx context.Context, who Learner, it Item, answ
 	}
 	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = it.Course, it.Lesson, it.RevisionID, b.Key, time.Now()
 	switch {
-	case who.UserID == 0:
-		return b, who.Anonymous.AddResponse(resp)
+	case who.anonymous():
+		return b, s.progress.SaveAnonymousResponse(ctx, who.Visitor, who.Term, resp)
 	case b.ScoringRubric() == nil:
 		return b, s.progress.SaveResponse(ctx, who.UserID, resp)
 	}
@@ -118,6 +118,14 @@ func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Res
 type ScoredAnswer struct {
 	Answer string
 	Score  grading.Score
+}
+
+// AnonymousLesson is an anonymous visitor's answers on one lesson.
+func (s *Service) AnonymousLesson(ctx context.Context, who Learner, course, lesson string) (progress.LessonState, error) {
+	if who.Visitor == "" {
+		return progress.StateFrom(progress.Anonymous{}, course, lesson), nil
+	}
+	return s.progress.AnonymousLesson(ctx, who.Visitor, course, lesson)
 }
 
 // AnonymousScores scores an anonymous visitor's latest answer to each

@@ -9,12 +9,21 @@ import (
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
-// MergeAnonymous moves what a visitor answered before signing in into
+// MergeAnonymous moves what visitor answered before signing in into
 // their account, with the original times, and scores the answers to
 // scored blocks against the revisions they were given on: all in one
-// transaction, so the account gets all of it or none.
-func (s *Service) MergeAnonymous(ctx context.Context, userID int64, anon progress.Anonymous) error {
+// transaction, so the account gets all of it or none. The answers are
+// taken (read and deleted) in that transaction, so however many sign-ins
+// of one browser run at once, they are merged exactly once.
+func (s *Service) MergeAnonymous(ctx context.Context, userID int64, visitor string) error {
+	if visitor == "" {
+		return nil
+	}
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		anon, err := progress.TakeAnonymous(ctx, tx, visitor)
+		if err != nil || anon.Empty() {
+			return err
+		}
 		saved, err := progress.InsertAnswers(ctx, tx, userID, anon)
 		if err != nil {
 			return err

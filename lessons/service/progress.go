@@ -17,7 +17,8 @@ func (s *Service) Answered(ctx context.Context, who Learner, course string) (map
 	if who.UserID != 0 {
 		return s.progress.Answered(ctx, who.UserID, course)
 	}
-	return progress.AnsweredFrom(*who.Anonymous, course), nil
+	anon, err := s.anonymousAnswers(ctx, who)
+	return progress.AnsweredFrom(anon, course), err
 }
 
 // Resume is where who left off: the lesson of their latest answer, with
@@ -27,7 +28,11 @@ func (s *Service) Resume(ctx context.Context, who Learner) (progress.Resume, boo
 	if who.UserID != 0 {
 		return s.progress.Continue(ctx, who.UserID)
 	}
-	resume, ok := progress.ContinueFrom(*who.Anonymous)
+	anon, err := s.anonymousAnswers(ctx, who)
+	if err != nil {
+		return progress.Resume{}, false, err
+	}
+	resume, ok := progress.ContinueFrom(anon)
 	if !ok {
 		return resume, false, nil
 	}
@@ -43,6 +48,14 @@ func (s *Service) Resume(ctx context.Context, who Learner) (progress.Resume, boo
 		}
 	}
 	return resume, true, nil
+}
+
+// anonymousAnswers reads an anonymous visitor's answers, if they have any.
+func (s *Service) anonymousAnswers(ctx context.Context, who Learner) (progress.Anonymous, error) {
+	if who.Visitor == "" {
+		return progress.Anonymous{}, nil
+	}
+	return s.progress.Anonymous(ctx, who.Visitor)
 }
 
 // Dashboard is a signed-in learner's progress across every course.

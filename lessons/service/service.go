@@ -35,12 +35,17 @@ func New(pool *pgxpool.Pool, cat *catalog.Catalog, prog *progress.Store, sc *sco
 }
 
 // Learner is who is answering: a signed-in account, or an anonymous
-// visitor whose answers are kept in their session until they sign in.
+// visitor whose answers are kept apart (progress's anonymous answers)
+// until they sign in.
 type Learner struct {
 	// UserID is the account; 0 for an anonymous visitor.
 	UserID int64
-	// Anonymous is the visitor's answers so far, when UserID is 0. A use
-	// case that records an answer adds it here, and the caller stores it
-	// back in the session.
-	Anonymous *progress.Anonymous
+	// Visitor names an anonymous visitor's answers, when UserID is 0; ""
+	// is a visitor who has answered nothing.
+	Visitor string
+	// Term is how long an anonymous visitor's answers are kept.
+	Term progress.AnonymousTerm
 }
+
+// anonymous reports whether who is a visitor without an account.
+func (who Learner) anonymous() bool { return who.UserID == 0 }

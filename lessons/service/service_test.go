@@ -67,7 +67,7 @@ func (f fixture) item(key string) service.Item {
 
 // TestSubmitResponseScoresSignedInAnswers: a signed-in learner's answer to
 // an exercise is stored with its auto score; an anonymous visitor's goes
-// to their session only.
+// to the anonymous answers only.
 func TestSubmitResponseScoresSignedInAnswers(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
@@ -84,10 +84,14 @@ func TestSubmitResponseScoresSignedInAnswers(t *testing.T) {
 		t.Errorf("after submitting: %+v, want the answer with its auto score", latest)
 	}
 
-	var anon progress.Anonymous
-	b, err := f.svc.SubmitResponse(ctx, service.Learner{Anonymous: &anon}, f.item(explain), "Because.", progress.NotYet)
+	visitor := anonymous("v1")
+	b, err := f.svc.SubmitResponse(ctx, visitor, f.item(explain), "Because.", progress.NotYet)
+	anon, _ := f.progress.Anonymous(ctx, visitor.Visitor)
 	if err != nil || b.Key != explain || len(anon.Responses) != 1 {
-		t.Errorf("anonymous answer: block %q, err %v, %d responses in the session; want one", b.Key, err, len(anon.Responses))
+		t.Errorf("anonymous answer: block %q, err %v, %d anonymous responses; want one", b.Key, err, len(anon.Responses))
+	}
+	if latest, _ := f.scores.LatestFor(ctx, f.userID, course, lesson); len(latest) != 1 {
+		t.Errorf("the anonymous answer reached the account: %v", keys(latest))
 	}
 
 	_, err = f.svc.SubmitResponse(ctx, service.Learner{UserID: f.userID}, f.item(exercise), "  ", progress.Confident)
@@ -100,24 +104,26 @@ func TestSubmitResponseScoresSignedInAnswers(t *testing.T) {
 	}
 }
 
+// anonymous is a visitor without an account, their answers kept an hour.
+func anonymous(id string) service.Learner {
+	return service.Learner{Visitor: id, Term: progress.AnonymousTerm{Idle: time.Hour, Lifetime: time.Hour}}
+}
+
 // TestMergeAnonymousIsAllOrNothing: merging stores the answers and scores
-// the scored ones; a merge that fails part-way stores nothing.
+// the scored ones, once; a merge that fails part-way stores nothing and
+// leaves the visitor's answers for the next.
 func TestMergeAnonymousIsAllOrNothing(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	ctx := context.Background()
-	var anon progress.Anonymous
+	visitor := anonymous("v1")
 	for _, key := range []string{exercise, explain} {
-		if _, err := f.svc.SubmitResponse(ctx, service.Learner{Anonymous: &anon}, f.item(key), "Compare both versions.", progress.GettingThere); err != nil {
+		if _, err := f.svc.SubmitResponse(ctx, visitor, f.item(key), "Compare both versions.", progress.GettingThere); err != nil {
 			t.Fatal(err)
 		}
 	}
-	bad := anon
-	bad.Responses = append(append([]progress.Response(nil), anon.Responses...), progress.Response{
-		Course: course, Lesson: lesson, RevisionID: -1, Key: explain, Kind: lessons.KindExplain,
-		Answer: "No such revision.", Confidence: progress.NotYet, At: time.Now()})
-	if err := f.svc.MergeAnonymous(ctx, f.userID, bad); err == nil {
-		t.Fatal("merging an answer to a revision that does not exist succeeded")
+	if err := f.svc.MergeAnonymous(ctx, -1, visitor.Visitor); err == nil {
+		t.Fatal("merging into an account that does not exist succeeded")
 	}
 	st, err := f.progress.LessonState(ctx, f.userID, course, lesson)
 	if err != nil {
@@ -127,8 +133,10 @@ func TestMergeAnonymousIsAllOrNothing(t *testing.T) {
 		t.Fatalf("after a failed merge the account has %d answers, want none", len(st.Responses))
 	}
 
-	if err := f.svc.MergeAnonymous(ctx, f.userID, anon); err != nil {
-		t.Fatal(err)
+	for range 2 { // the second finds nothing left to merge
+		if err := f.svc.MergeAnonymous(ctx, f.userID, visitor.Visitor); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if st, err = f.progress.LessonState(ctx, f.userID, course, lesson); err != nil || len(st.Responses) != 2 {
 		t.Fatalf("after merging: %d answers (err %v), want 2", len(st.Responses), err)
