@@ -9,12 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
 // TestAnswerPostsLimitedPerAccount: one account may post 30 answers a
 // minute; the 31st is refused, saying why, while other accounts and
-// anonymous visitors (whose answers stay in their session) go on.
+// anonymous visitors (counted by address, apart) go on.
 func TestAnswerPostsLimitedPerAccount(t *testing.T) {
 	t.Parallel()
 	var p page
@@ -47,6 +48,52 @@ func TestAnswerPostsLimitedPerAccount(t *testing.T) {
 	for i := range 35 {
 		if p := anon.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true)); p.status != http.StatusSeeOther {
 			t.Fatalf("anonymous answer %d: status %d, want 303", i+1, p.status)
+		}
+	}
+}
+
+// TestAnonymousAnswersLimitedPerAddress: answers posted without an
+// account are counted per client address (through the trusted proxy),
+// whichever browser sends them: past the limit the next is refused with a
+// 429 that says why, while another address and a signed-in account at the
+// same address go on.
+func TestAnonymousAnswersLimitedPerAddress(t *testing.T) {
+	t.Parallel()
+	const limit = 5
+	var s *site
+	var p page
+	withinOneWindow(t, time.Minute, func() bool {
+		s = newSiteWith(t, behindProxy, func(d *web.Deps) { d.AnonymousAnswersPerMinute = limit })
+		cps, rev := s.checkpoints(t)
+		for i := range limit {
+			// A new browser each time: clearing cookies does not help.
+			if p := s.visitor(t).post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true), "X-Forwarded-For", "203.0.113.7"); p.status != http.StatusSeeOther {
+				t.Fatalf("anonymous answer %d: status %d, want 303", i+1, p.status)
+			}
+		}
+		p = s.visitor(t).post(lesson3+"/responses/explain-back", answerForm(rev, "One more"), "X-Forwarded-For", "203.0.113.7")
+		return p.status == http.StatusTooManyRequests
+	})
+	if p.status != http.StatusTooManyRequests || p.header.Get("Retry-After") != "60" {
+		t.Fatalf("answer %d from one address: status %d, Retry-After %q; want 429, 60", limit+1, p.status, p.header.Get("Retry-After"))
+	}
+	if !strings.Contains(p.body, "more than 5 answers were sent without an account from your network address in the last minute") {
+		t.Error("the 429 page does not say why")
+	}
+	createAccount(t, s, "Lea", auth.Learner)
+	cps, rev := s.checkpoints(t)
+	lea := s.visitor(t)
+	lea.post("/signin", signInForm("lea@example.com", password), "X-Forwarded-For", "203.0.113.7")
+	for _, tt := range []struct {
+		who string
+		v   *visitor
+		at  string
+	}{
+		{"a visitor at another address", s.visitor(t), "203.0.113.8"},
+		{"a signed-in account at the same address", lea, "203.0.113.7"},
+	} {
+		if p := tt.v.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true), "X-Forwarded-For", tt.at); p.status != http.StatusSeeOther {
+			t.Errorf("%s: status %d, want 303", tt.who, p.status)
 		}
 	}
 }

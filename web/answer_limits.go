@@ -14,24 +14,37 @@ import (
 // queue; a script posting in a loop is stopped within a minute's worth.
 const defaultAnswersPerMinute = 30
 
-// limitAnswers limits answer posts per signed-in account, counted in
-// Postgres (the rate_limits table) so the limit holds across processes.
-// Anonymous visitors pass: their answers stay in their session, and
-// limiting them by address is the session's business.
-func (s *Server) limitAnswers(perMinute int) func(http.Handler) http.Handler {
+// defaultAnonymousAnswersPerMinute bounds the answers posted without an
+// account from one address (an IPv6 /64) in a minute. Each can start a
+// new visitor with up to progress.MaxAnonymousBytes kept until it
+// expires, so this bounds what one address can make the database hold;
+// it is twice an account's, because a classroom or an office shares one
+// address.
+const defaultAnonymousAnswersPerMinute = 60
+
+// limitAnswers limits answer posts per signed-in account, and anonymous
+// ones per client address (clientIP: through -trusted-proxies), each
+// counted in Postgres (the rate_limits table) so the limit holds across
+// processes.
+func (s *Server) limitAnswers(perAccount, perAddress int) func(http.Handler) http.Handler {
 	tooMany := &httpError{http.StatusTooManyRequests, "You're answering faster than anyone can read",
 		fmt.Sprintf("Your answer was not saved: this account sent more than %d answers in the last minute. "+
-			"Wait a minute, then go back and send it again.", perMinute)}
-	limited := s.limit("answers-account", perMinute, time.Minute, byAccount,
+			"Wait a minute, then go back and send it again.", perAccount)}
+	byAccountLimit := s.limit("answers-account", perAccount, time.Minute, byAccount,
 		s.handle(func(http.ResponseWriter, *http.Request) error { return tooMany }))
+	tooManyHere := &httpError{http.StatusTooManyRequests, "Too many answers from your network",
+		fmt.Sprintf("Your answer was not saved: more than %d answers were sent without an account from your network address "+
+			"in the last minute. Wait a minute, then go back and send it again — or sign in: an account's answers are counted on their own.", perAddress)}
+	byAddressLimit := s.limit("answers-address", perAddress, time.Minute, clientIP,
+		s.handle(func(http.ResponseWriter, *http.Request) error { return tooManyHere }))
 	return func(next http.Handler) http.Handler {
-		withLimit := limited(next)
+		signedIn, anonymous := byAccountLimit(next), byAddressLimit(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if s.signedInID(r) == 0 {
-				next.ServeHTTP(w, r)
+				anonymous.ServeHTTP(w, r)
 				return
 			}
-			withLimit.ServeHTTP(w, r)
+			signedIn.ServeHTTP(w, r)
 		})
 	}
 }

@@ -41,15 +41,15 @@ func (s *Server) routes() chi.Router {
 	r.Group(func(r chi.Router) {
 		r.Use(s.sessions.LoadAndSave, s.loadUser, s.noStoreWhenPersonal)
 
-		// Anyone, signed in or not. Anonymous answers go to the session;
-		// an account's answers are limited per minute.
+		// Anyone, signed in or not. Answers are limited per minute: an
+		// account's per account, anonymous ones per address.
 		r.Get("/", s.handle(s.home))
 		r.Get("/practice", s.handle(s.practice))
 		r.Get("/practice/random", s.handle(s.randomProbe))
 		r.Get("/courses/{course}", s.handle(s.course))
 		r.Get("/courses/{course}/{lesson}", s.handleOwnAccount(s.lesson))
 		r.Group(func(r chi.Router) {
-			r.Use(s.limitAnswers(s.answersPerMinute))
+			r.Use(s.limitAnswers(s.answersPerMinute, s.anonymousAnswersPerMinute))
 			r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
 			r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
 		})

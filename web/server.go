@@ -60,6 +60,10 @@ type Deps struct {
 	// AnswersPerMinute bounds the answers one account may post in a
 	// minute; zero means defaultAnswersPerMinute.
 	AnswersPerMinute int
+	// AnonymousAnswersPerMinute bounds the answers posted without an
+	// account from one client address in a minute; zero means
+	// defaultAnonymousAnswersPerMinute.
+	AnonymousAnswersPerMinute int
 	// AnonymousIdleTimeout ends an anonymous visitor's answers, and their
 	// session, this long after their latest answer, and
 	// AnonymousLifetime this long after their first; zero means
@@ -119,6 +123,9 @@ type Server struct {
 	idleTimeout, sessionLifetime time.Duration
 	// answersPerMinute is Deps.AnswersPerMinute or its default.
 	answersPerMinute int
+	// anonymousAnswersPerMinute is Deps.AnonymousAnswersPerMinute or its
+	// default.
+	anonymousAnswersPerMinute int
 	// anonymousTerm is how long anonymous visitors' answers are kept
 	// (Deps.AnonymousIdleTimeout and AnonymousLifetime).
 	anonymousTerm progress.AnonymousTerm
@@ -139,24 +146,25 @@ func newServer(d Deps) *Server {
 	term := progress.AnonymousTerm{Idle: cmp.Or(d.AnonymousIdleTimeout, defaultAnonymousIdleTimeout),
 		Lifetime: cmp.Or(d.AnonymousLifetime, defaultAnonymousLifetime)}
 	s := &Server{
-		log:              d.Log,
-		db:               d.DB,
-		catalog:          d.Catalog,
-		progress:         d.Progress,
-		scores:           d.Scores,
-		users:            d.Users,
-		svc:              d.Service,
-		sessions:         newSessions(d.Sessions, d.HTTPS, term.Lifetime),
-		anonymousTerm:    term,
-		metrics:          newMetrics(d.Registry),
-		requestTimeout:   d.RequestTimeout,
-		clientAddress:    clientAddressFrom(d.TrustedProxies),
-		answersPerMinute: cmp.Or(d.AnswersPerMinute, defaultAnswersPerMinute),
-		https:            d.HTTPS,
-		baseURL:          d.BaseURL,
-		idleTimeout:      cmp.Or(d.SessionIdleTimeout, defaultSessionIdleTimeout),
-		sessionLifetime:  cmp.Or(d.SessionLifetime, defaultSessionLifetime),
-		pages:            d.PublicPages,
+		log:                       d.Log,
+		db:                        d.DB,
+		catalog:                   d.Catalog,
+		progress:                  d.Progress,
+		scores:                    d.Scores,
+		users:                     d.Users,
+		svc:                       d.Service,
+		sessions:                  newSessions(d.Sessions, d.HTTPS, term.Lifetime),
+		anonymousTerm:             term,
+		metrics:                   newMetrics(d.Registry),
+		requestTimeout:            d.RequestTimeout,
+		clientAddress:             clientAddressFrom(d.TrustedProxies),
+		answersPerMinute:          cmp.Or(d.AnswersPerMinute, defaultAnswersPerMinute),
+		https:                     d.HTTPS,
+		baseURL:                   d.BaseURL,
+		idleTimeout:               cmp.Or(d.SessionIdleTimeout, defaultSessionIdleTimeout),
+		sessionLifetime:           cmp.Or(d.SessionLifetime, defaultSessionLifetime),
+		pages:                     d.PublicPages,
+		anonymousAnswersPerMinute: cmp.Or(d.AnonymousAnswersPerMinute, defaultAnonymousAnswersPerMinute),
 	}
 	if s.pages == nil {
 		s.pages = pagecache.New(pagecache.DefaultBudget)

@@ -62,7 +62,7 @@ db_created=1
 echo "== starting practicum serve on $ADDR"
 # One account posts every answer of a load run: lift its per-minute limit.
 LOG_LEVEL=warn "$work/practicum" serve -addr "$ADDR" -database-url "dbname=$DB" \
-	-base-url "$BASE" -answers-per-minute 1000000000 >"$work/serve.log" 2>&1 &
+	-base-url "$BASE" -answers-per-minute 1000000000 -anonymous-answers-per-minute 1000000000 >"$work/serve.log" 2>&1 &
 server_pid=$!
 ready=
 for _ in $(seq 300); do

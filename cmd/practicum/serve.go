@@ -41,6 +41,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	trustedProxies := fs.String("trusted-proxies", envOr("TRUSTED_PROXIES", ""),
 		"comma-separated CIDRs of the proxies in front of the site; only requests from them have the client address read from X-Forwarded-For (env TRUSTED_PROXIES)")
 	answersPerMinute := fs.Int("answers-per-minute", 30, "answers one signed-in account may post a minute (load tests raise it)")
+	anonymousAnswersPerMinute := fs.Int("anonymous-answers-per-minute", 60,
+		"answers that may be posted without an account from one client address a minute (an IPv6 /64; see -trusted-proxies)")
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""),
 		"address to serve Prometheus metrics on, apart from the site, e.g. 127.0.0.1:9090; empty serves none (env METRICS_ADDR)")
 	invalidation := fs.String("cache-invalidation", envOr("CACHE_INVALIDATION", "notify"),
@@ -70,8 +72,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("session idle timeout %v and lifetime %v: use a minute or more, and a lifetime no shorter than the idle timeout",
 			*idleTimeout, *sessionLifetime)}
 	}
-	if *answersPerMinute < 1 {
-		return usageError{fmt.Sprintf("answers per minute %d: use 1 or more", *answersPerMinute)}
+	if *answersPerMinute < 1 || *anonymousAnswersPerMinute < 1 {
+		return usageError{fmt.Sprintf("answers per minute %d, anonymous %d: use 1 or more", *answersPerMinute, *anonymousAnswersPerMinute)}
 	}
 	proxies, err := parseCIDRs(*trustedProxies)
 	if err != nil {
@@ -128,7 +130,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
 		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
 		BaseURL:        public.String(),
-		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute,
+		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute, AnonymousAnswersPerMinute: *anonymousAnswersPerMinute,
 		PublicPages:        pages,
 		SessionIdleTimeout: *idleTimeout, SessionLifetime: *sessionLifetime,
 	}
