@@ -8,9 +8,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
@@ -213,5 +215,82 @@ func TestConcurrentSignInsMergeOnce(t *testing.T) {
 	if attempts != 2 || responses != 1 || left != 0 {
 		t.Errorf("after five sign-ins at once: %d attempts, %d explanations in the account, %d anonymous answers left; want 2, 1, 0",
 			attempts, responses, left)
+	}
+}
+
+// TestAnonymousAnswersExpire: a visitor's answers, and their session, end
+// after the anonymous idle timeout without an answer, and after the
+// anonymous lifetime however busy; then their page shows none, a sign-in
+// with that session brings none, and the rows are deleted.
+func TestAnonymousAnswersExpire(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name           string
+		idle, lifetime time.Duration
+		busy           bool
+	}{
+		{"idle", time.Second, time.Hour, false},
+		{"lifetime, however busy", time.Hour, 1500 * time.Millisecond, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := newSiteWith(t, func(d *web.Deps) { d.AnonymousIdleTimeout, d.AnonymousLifetime = tt.idle, tt.lifetime })
+			lea := createAccount(t, s, "Lea", auth.Learner)
+			cps, rev := s.checkpoints(t)
+			v := s.visitor(t)
+			start := time.Now()
+			if p := v.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true)); p.status != http.StatusSeeOther {
+				t.Fatalf("anonymous answer: status %d", p.status)
+			}
+			u, _ := url.Parse(s.URL)
+			cookies := v.client.Jar.Cookies(u)
+			// shown counts the answers the lesson page shows to a browser
+			// that still sends the first session cookie, expired or not.
+			shown := func() int {
+				req, _ := http.NewRequest(http.MethodGet, s.URL+lesson3, nil)
+				for _, c := range cookies {
+					req.AddCookie(c)
+				}
+				return (&visitor{t: t, site: s, client: &http.Client{}}).do(req).doc.Find(`[data-testid="checkpoint-result"]`).Length()
+			}
+			if n := shown(); n != 1 {
+				t.Fatalf("before expiry the page shows %d answers, want 1", n)
+			}
+			end := start.Add(min(tt.idle, tt.lifetime))
+			for tt.busy && time.Until(end) > 400*time.Millisecond {
+				time.Sleep(200 * time.Millisecond)
+				if p := v.post(lesson3+"/checkpoints/"+cps[1].Key, answer(cps[1], rev, true)); p.status != http.StatusSeeOther {
+					t.Fatalf("answer within the lifetime: status %d", p.status)
+				}
+			}
+			time.Sleep(time.Until(end) + 300*time.Millisecond)
+			if n := shown(); n != 0 {
+				t.Errorf("after expiry the page shows %d answers, want none", n)
+			}
+			req, _ := http.NewRequest(http.MethodPost, s.URL+"/signin", strings.NewReader(signInForm("lea@example.com", password).Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			for _, c := range cookies {
+				req.AddCookie(c)
+			}
+			if resp, err := http.DefaultTransport.RoundTrip(req); err != nil || resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("signing in with the expired session: %v", err)
+			} else {
+				resp.Body.Close()
+			}
+			if _, err := progress.NewStore(s.pool).DeleteExpiredAnonymous(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			var merged, visitors, answers, sessions int
+			if err := s.pool.QueryRow(t.Context(), `SELECT (SELECT count(*) FROM checkpoint_attempts WHERE user_id = $1),
+				(SELECT count(*) FROM anonymous_visitors), (SELECT count(*) FROM anonymous_answers),
+				(SELECT count(*) FROM sessions WHERE user_id IS NULL AND expiry > now())`, lea.ID).Scan(&merged, &visitors, &answers, &sessions); err != nil {
+				t.Fatal(err)
+			}
+			if merged+visitors+answers+sessions != 0 {
+				t.Errorf("after expiry: %d answers merged, %d visitors, %d answers, %d live anonymous sessions kept; want none",
+					merged, visitors, answers, sessions)
+			}
+		})
 	}
 }

@@ -71,6 +71,10 @@ func TestServeRefusesBadSessionTimes(t *testing.T) {
 		{"-session-idle-timeout", "10s"},
 		{"-session-idle-timeout", "2h", "-session-lifetime", "1h"},
 		{"-session-lifetime", "soon"},
+		{"-anonymous-idle-timeout", "10s"},
+		{"-anonymous-idle-timeout", "2h", "-anonymous-lifetime", "1h"},
+		{"-anonymous-lifetime", "soon"},
+		{"-anonymous-answers-per-minute", "0"},
 	} {
 		err := run(context.Background(), append([]string{"serve"}, args...), strings.NewReader(""), io.Discard, io.Discard)
 		var usage usageError

@@ -58,6 +58,16 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	anonymousIdle, err := durationFlag(fs, "anonymous-idle-timeout", "ANONYMOUS_IDLE_TIMEOUT", 20*time.Minute,
+		"an anonymous visitor's answers, and session, end this long after their latest answer")
+	if err != nil {
+		return err
+	}
+	anonymousLifetime, err := durationFlag(fs, "anonymous-lifetime", "ANONYMOUS_LIFETIME", 3*time.Hour,
+		"an anonymous visitor's answers, and session, end this long after their first answer, however busy")
+	if err != nil {
+		return err
+	}
 	logs := addLogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -71,6 +81,10 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *idleTimeout < time.Minute || *sessionLifetime < *idleTimeout {
 		return usageError{fmt.Sprintf("session idle timeout %v and lifetime %v: use a minute or more, and a lifetime no shorter than the idle timeout",
 			*idleTimeout, *sessionLifetime)}
+	}
+	if *anonymousIdle < time.Minute || *anonymousLifetime < *anonymousIdle {
+		return usageError{fmt.Sprintf("anonymous idle timeout %v and lifetime %v: use a minute or more, and a lifetime no shorter than the idle timeout",
+			*anonymousIdle, *anonymousLifetime)}
 	}
 	if *answersPerMinute < 1 || *anonymousAnswersPerMinute < 1 {
 		return usageError{fmt.Sprintf("answers per minute %d, anonymous %d: use 1 or more", *answersPerMinute, *anonymousAnswersPerMinute)}
@@ -133,6 +147,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute, AnonymousAnswersPerMinute: *anonymousAnswersPerMinute,
 		PublicPages:        pages,
 		SessionIdleTimeout: *idleTimeout, SessionLifetime: *sessionLifetime,
+		AnonymousIdleTimeout: *anonymousIdle, AnonymousLifetime: *anonymousLifetime,
 	}
 	srv := &http.Server{
 		Addr:              *addr,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -36,12 +35,10 @@ func minTime(a, b time.Time) time.Time {
 	return a
 }
 
-// sweepEvery is how often one process deletes expired visitors, on the way
-// to saving an answer: reads already ignore them, so this only frees space.
+// sweepEvery is how often one store deletes expired visitors, on the way
+// to saving an answer: reads already ignore them, so this only frees
+// space. With no anonymous posts there is nothing new to delete.
 const sweepEvery = time.Minute
-
-// lastSwept is when this process last deleted expired visitors (Unix ns).
-var lastSwept atomic.Int64
 
 // SaveAnonymousAttempt keeps a checkpoint answer as visitor's latest at
 // that checkpoint (the first attempt is kept too), and moves the visitor's
@@ -78,7 +75,7 @@ func (s *Store) SaveAnonymousResponse(ctx context.Context, visitor string, term 
 // it is locked for the transaction: two posts of one visitor at once are
 // counted one after the other and cannot together pass the cap.
 func (s *Store) saveAnonymous(ctx context.Context, visitor string, term AnonymousTerm, course, lesson, key string, size int, upsert string, args ...any) error {
-	if now := time.Now().UnixNano(); now-lastSwept.Load() > int64(sweepEvery) && lastSwept.CompareAndSwap(lastSwept.Load(), now) {
+	if now, last := time.Now().UnixNano(), s.lastSwept.Load(); now-last > int64(sweepEvery) && s.lastSwept.CompareAndSwap(last, now) {
 		if _, err := s.DeleteExpiredAnonymous(ctx); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package progress
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -11,8 +12,14 @@ import (
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
-// Store keeps signed-in learners' answers in Postgres.
-type Store struct{ pool *pgxpool.Pool }
+// Store keeps learners' answers in Postgres, and anonymous visitors'
+// until they sign in (anonymous_store.go).
+type Store struct {
+	pool *pgxpool.Pool
+	// lastSwept is when this store last deleted expired anonymous
+	// visitors (Unix ns).
+	lastSwept atomic.Int64
+}
 
 func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 
