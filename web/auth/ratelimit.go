@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -28,6 +29,20 @@ type RateCounter struct {
 	// sweptWindow is the start (Unix ns) of the last window in which this
 	// process deleted expired rows.
 	sweptWindow atomic.Int64
+	// limit is the limiter's request limit, from Config.
+	limit atomic.Int64
+	// full holds, per key, the counts read in a window whose own count had
+	// already reached the limit. A window's count only grows, so every
+	// later request for that key in the window is refused whatever other
+	// processes add, and is refused without a query: a flood of refused
+	// requests (one address posting as fast as it can) costs the database
+	// nothing. Entries of past windows are dropped at the next sweep.
+	full sync.Map // key → fullWindow
+}
+
+type fullWindow struct {
+	start      int64 // Unix ns
+	curr, prev int
 }
 
 // NewRateCounter returns a counter whose keys are stored as namespace + ":"
@@ -43,7 +58,8 @@ func (s *Store) RateCounter(namespace string) *RateCounter { return NewRateCount
 // Config is called once by httprate.NewRateLimiter with the limiter's
 // settings; the counter only needs the window length, to know which rows
 // have expired.
-func (c *RateCounter) Config(_ int, windowLength time.Duration) {
+func (c *RateCounter) Config(requestLimit int, windowLength time.Duration) {
+	c.limit.Store(int64(requestLimit))
 	c.window.Store(int64(windowLength))
 }
 
@@ -67,6 +83,12 @@ func (c *RateCounter) IncrementBy(key string, currentWindow time.Time, amount in
 	defer cancel()
 	sql, args := upsertCount, []any{c.namespace + key, currentWindow, amount}
 	if window := time.Duration(c.window.Load()); window > 0 && c.sweepDue(currentWindow) {
+		c.full.Range(func(k, v any) bool {
+			if v.(fullWindow).start != currentWindow.UnixNano() {
+				c.full.Delete(k)
+			}
+			return true
+		})
 		// One statement: the CTE's DELETE runs even though nothing reads it.
 		sql = `WITH expired AS (
 			DELETE FROM rate_limits WHERE starts_with(key, $4) AND window_start < $5
@@ -89,6 +111,9 @@ func (c *RateCounter) sweepDue(currentWindow time.Time) bool {
 
 // Get returns key's counts in the current and previous windows.
 func (c *RateCounter) Get(key string, currentWindow, previousWindow time.Time) (curr, prev int, err error) {
+	if v, ok := c.full.Load(key); ok && v.(fullWindow).start == currentWindow.UnixNano() {
+		return v.(fullWindow).curr, v.(fullWindow).prev, nil
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), counterTimeout)
 	defer cancel()
 	err = c.pool.QueryRow(ctx, `
@@ -98,6 +123,9 @@ func (c *RateCounter) Get(key string, currentWindow, previousWindow time.Time) (
 		c.namespace+key, currentWindow, previousWindow).Scan(&curr, &prev)
 	if err != nil {
 		return 0, 0, fmt.Errorf("reading rate limit %s%s: %w", c.namespace, key, err)
+	}
+	if limit := c.limit.Load(); limit > 0 && int64(curr) >= limit {
+		c.full.Store(key, fullWindow{start: currentWindow.UnixNano(), curr: curr, prev: prev})
 	}
 	return curr, prev, nil
 }

@@ -61,6 +61,47 @@ func TestRateCounterCounts(t *testing.T) {
 	}
 }
 
+// TestRateCounterRemembersAFullWindow: once a key's count in a window has
+// reached the limit, the counter answers for it from memory for the rest
+// of that window (a window's count only grows), so refused requests cost
+// no query; a key under the limit, and the next window, are read afresh.
+func TestRateCounterRemembersAFullWindow(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.New(t)
+	c := auth.NewRateCounter(pool, "answers-address")
+	c.Config(2, time.Minute)
+	w := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	next := w.Add(time.Minute)
+	for _, key := range []string{"full", "full", "under"} {
+		if err := c.Increment(key, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if curr, _, err := c.Get("full", w, w.Add(-time.Minute)); err != nil || curr != 2 {
+		t.Fatalf("Get(full) = %d, %v; want 2", curr, err)
+	}
+	// What is in the table no longer matters to a full window: removing it
+	// shows which reads go to the database.
+	if _, err := pool.Exec(t.Context(), "DELETE FROM rate_limits"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		key          string
+		window       time.Time
+		curr, prev   int
+		fromDatabase bool
+	}{
+		{"full", w, 2, 0, false},
+		{"under", w, 0, 0, true},
+		{"full", next, 0, 0, true},
+	} {
+		curr, prev, err := c.Get(tt.key, tt.window, tt.window.Add(-time.Minute))
+		if err != nil || curr != tt.curr || prev != tt.prev {
+			t.Errorf("Get(%s, %v) = %d, %d, %v; want %d, %d (from the database: %v)", tt.key, tt.window, curr, prev, err, tt.curr, tt.prev, tt.fromDatabase)
+		}
+	}
+}
+
 // TestRateCounterSharedAndNamespaced stands in for two server processes:
 // separate counters over one database see each other's counts when they
 // share a namespace, and not otherwise.
