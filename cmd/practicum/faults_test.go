@@ -28,7 +28,8 @@ import (
 // binary, re-executed with practicumMainEnv set, so the server under test is
 // built with the same flags (-race included) and needs no `go build` — and
 // drive it over HTTP while Postgres goes away (faults_outage_test.go) or
-// the process gets SIGTERM (faults_sigterm_test.go).
+// the process gets SIGTERM (faults_sigterm_test.go); multiserver_test.go
+// runs two of them on one database.
 
 const practicumMainEnv = "PRACTICUM_TEST_RUN_MAIN"
 
@@ -62,6 +63,7 @@ type serverProc struct {
 	URL  string
 	done chan struct{} // closed when the process has exited
 	err  error         // its exit status, once done is closed
+	addr chan string   // the address it listens on, once it does
 
 	mu    sync.Mutex
 	lines []string // its log, for failures and for waitLog
@@ -73,6 +75,15 @@ var servingRE = regexp.MustCompile(`msg=serving addr=(\S+)`)
 // startServer runs `practicum serve` on a free loopback port against dsn
 // and waits until it listens.
 func startServer(t *testing.T, dsn string, flags ...string) *serverProc {
+	t.Helper()
+	p := launchServer(t, dsn, flags...)
+	p.waitServing()
+	return p
+}
+
+// launchServer starts `practicum serve` as startServer does, without
+// waiting: waitServing waits until it listens, and sets URL.
+func launchServer(t *testing.T, dsn string, flags ...string) *serverProc {
 	t.Helper()
 	// One account posts every answer of a load run: lift its limit.
 	args := append([]string{"serve", "-addr", "127.0.0.1:0", "-database-url", dsn, "-base-url", "http://127.0.0.1",
@@ -86,15 +97,14 @@ func startServer(t *testing.T, dsn string, flags ...string) *serverProc {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &serverProc{t: t, cmd: cmd, done: make(chan struct{}), seen: make(chan struct{}, 1)}
-	addr := make(chan string, 1)
+	p := &serverProc{t: t, cmd: cmd, done: make(chan struct{}), seen: make(chan struct{}, 1), addr: make(chan string, 1)}
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
 			line := sc.Text()
 			if m := servingRE.FindStringSubmatch(line); m != nil {
-				addr <- m[1]
+				p.addr <- m[1]
 			}
 			p.mu.Lock()
 			p.lines = append(p.lines, line)
@@ -119,15 +129,20 @@ func startServer(t *testing.T, dsn string, flags ...string) *serverProc {
 			t.Logf("server log (last 30 lines):\n%s", p.tail(30))
 		}
 	})
+	return p
+}
+
+// waitServing waits until the server listens, and sets URL.
+func (p *serverProc) waitServing() {
+	p.t.Helper()
 	select {
-	case a := <-addr:
+	case a := <-p.addr:
 		p.URL = "http://" + a
 	case <-p.done:
-		t.Fatalf("practicum serve exited: %v\n%s", p.err, p.tail(30))
+		p.t.Fatalf("practicum serve exited: %v\n%s", p.err, p.tail(30))
 	case <-time.After(60 * time.Second):
-		t.Fatalf("practicum serve did not start in 60 s\n%s", p.tail(30))
+		p.t.Fatalf("practicum serve did not start in 60 s\n%s", p.tail(30))
 	}
-	return p
 }
 
 func (p *serverProc) tail(n int) string {
