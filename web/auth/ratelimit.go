@@ -129,3 +129,48 @@ func (c *RateCounter) Get(key string, currentWindow, previousWindow time.Time) (
 	}
 	return curr, prev, nil
 }
+
+// Hit counts one request for key in the window of length window that holds
+// now, in one statement, and reports whether the request is within limit:
+// the sliding estimate (the previous window's count weighted by how much
+// of it still overlaps, plus the current count including this request) is
+// at most limit. It takes no lock in the process: concurrent requests
+// meet only at the key's row in Postgres, so a slow or failing database
+// delays the requests that use this key, not every limited request of the
+// server (httprate serialises its counter's queries behind one mutex).
+// A key already known to be over the limit in this window is refused
+// without a query.
+func (c *RateCounter) Hit(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (bool, error) {
+	current := now.Truncate(window)
+	if v, ok := c.full.Load(key); ok && v.(fullWindow).start == current.UnixNano() {
+		return false, nil
+	}
+	var curr, prev int
+	err := c.pool.QueryRow(ctx, `
+		WITH hit AS (`+upsertCount+` RETURNING count)
+		SELECT (SELECT count FROM hit),
+		       coalesce((SELECT count FROM rate_limits WHERE key = $1 AND window_start = $4), 0)`,
+		c.namespace+key, current, 1, current.Add(-window)).Scan(&curr, &prev)
+	if err != nil {
+		return false, fmt.Errorf("counting request for rate limit %s%s: %w", c.namespace, key, err)
+	}
+	if c.sweepDue(current) {
+		// Rows from before the previous window are never read again.
+		_, _ = c.pool.Exec(ctx, `DELETE FROM rate_limits WHERE starts_with(key, $1) AND window_start < $2`,
+			c.namespace, current.Add(-window))
+		c.full.Range(func(k, v any) bool {
+			if v.(fullWindow).start != current.UnixNano() {
+				c.full.Delete(k)
+			}
+			return true
+		})
+	}
+	overlap := 1 - float64(now.Sub(current))/float64(window)
+	if float64(prev)*overlap+float64(curr) > float64(limit) {
+		if curr > limit {
+			c.full.Store(key, fullWindow{start: current.UnixNano(), curr: curr, prev: prev})
+		}
+		return false, nil
+	}
+	return true, nil
+}

@@ -232,3 +232,46 @@ func byAddress(r *http.Request) (string, error) {
 	}
 	return httprate.CanonicalizeIP(host), nil
 }
+
+// TestRateCounterHit: Hit lets a key through up to the limit within a
+// window, weighs the previous window by how much of it still overlaps,
+// keeps keys and namespaces apart, and shares counts between counters on
+// one database (two processes).
+func TestRateCounterHit(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.New(t)
+	a, b := auth.NewRateCounter(pool, "hits"), auth.NewRateCounter(pool, "hits")
+	other := auth.NewRateCounter(pool, "other")
+	start := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	const limit = 3
+	steps := []struct {
+		name    string
+		counter *auth.RateCounter
+		key     string
+		at      time.Duration // after start
+		want    bool
+	}{
+		{"first", a, "k", 0, true},
+		{"second, through another process", b, "k", time.Second, true},
+		{"third", a, "k", 2 * time.Second, true},
+		{"fourth is over", b, "k", 3 * time.Second, false},
+		{"and stays over in the window", a, "k", 50 * time.Second, false},
+		{"another key is apart", a, "j", 50 * time.Second, true},
+		{"another namespace is apart", other, "k", 50 * time.Second, true},
+		// Next window, a quarter in: the previous window's 4 counted hits
+		// (the last refusal was answered from memory, uncounted) weigh 3,
+		// so even one more is over.
+		{"previous window still weighs", a, "k", 75 * time.Second, false},
+		// Two windows on, the old counts no longer weigh.
+		{"a window later it is free", b, "k", 2*time.Minute + 59*time.Second, true},
+	}
+	for _, st := range steps {
+		ok, err := st.counter.Hit(t.Context(), st.key, limit, time.Minute, start.Add(st.at))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok != st.want {
+			t.Errorf("%s: let through %v, want %v", st.name, ok, st.want)
+		}
+	}
+}
