@@ -156,29 +156,42 @@ func tooManyTries(w http.ResponseWriter, wait time.Duration) string {
 	return "Too many wrong passwords. Try again in " + secs + " seconds."
 }
 
+// refusalStatus is the status of a form refused as typed: 429 where the
+// password may not be tried yet (tooManyTries set Retry-After), else 422.
+func refusalStatus(w http.ResponseWriter) int {
+	if w.Header().Get("Retry-After") != "" {
+		return http.StatusTooManyRequests
+	}
+	return http.StatusUnprocessableEntity
+}
+
 // confirmOwnPassword checks a password the signed-in user typed to
 // confirm a change (a role, deleting their account), counted like a
-// sign-in (ownPasswordAttempt). A wrong or missing password is an
-// *auth.InputError on "password"; a wait means it was not checked.
-func (s *Server) confirmOwnPassword(r *http.Request, password string) (time.Duration, error) {
+// sign-in (ownPasswordAttempt). A wrong or missing password, or one that
+// may not be tried yet (with Retry-After set), is an *auth.InputError on
+// "password".
+func (s *Server) confirmOwnPassword(w http.ResponseWriter, r *http.Request, password string) error {
 	me := s.currentUser(r)
 	if password == "" {
-		return 0, &auth.InputError{Field: "password", Msg: "Enter your password to confirm."}
+		return &auth.InputError{Field: "password", Msg: "Enter your password to confirm."}
 	}
 	attempt, wait, err := s.ownPasswordAttempt(r, me)
-	if err != nil || wait > 0 {
-		return wait, err
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		return &auth.InputError{Field: "password", Msg: tooManyTries(w, wait)}
 	}
 	err = s.users.CheckOwnPassword(r.Context(), me.ID, password, "password")
 	switch {
 	case isInputError(err):
 		s.securityEvent(r, "password confirmation failed", slog.Int64("user_id", me.ID))
-		return 0, err
+		return err
 	case err != nil:
 		attempt.Abandon(r.Context())
-		return 0, err
+		return err
 	}
-	return 0, attempt.Succeeded(r.Context())
+	return attempt.Succeeded(r.Context())
 }
 
 func isInputError(err error) bool {

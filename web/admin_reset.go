@@ -26,12 +26,9 @@ func (s *Server) issueResetLink(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	wait, err := s.confirmOwnPassword(r, r.PostFormValue("password"))
+	err = s.confirmOwnPassword(w, r, r.PostFormValue("password"))
 	if err != nil && !isInputError(err) {
 		return err
-	}
-	if wait > 0 {
-		err = &auth.InputError{Field: "password", Msg: tooManyTries(w, wait)}
 	}
 	var link auth.ResetLink
 	if err == nil {
@@ -54,11 +51,7 @@ func (s *Server) issueResetLink(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	if msg != "" {
 		v.ResetErrors[id] = msg
-		status := http.StatusUnprocessableEntity
-		if wait > 0 {
-			status = http.StatusTooManyRequests
-		}
-		return s.renderStatus(w, r, status, views.AdminUsers(v))
+		return s.renderStatus(w, r, refusalStatus(w), views.AdminUsers(v))
 	}
 	s.securityEvent(r, "password reset link issued", slog.Int64("user_id", link.User.ID), slog.Time("expires", link.Expires))
 	v.Issued = &views.IssuedLink{User: link.User, URL: s.publicURL(r, views.PasswordResetURL(link.Token)), Expires: link.Expires}

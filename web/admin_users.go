@@ -48,12 +48,9 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
 	}
 	// A role is the most a session can change: the admin's password is
 	// asked for, so a session left open is not enough to hand out admin.
-	wait, err := s.confirmOwnPassword(r, r.PostFormValue("password"))
+	err = s.confirmOwnPassword(w, r, r.PostFormValue("password"))
 	if err != nil && !isInputError(err) {
 		return err
-	}
-	if wait > 0 {
-		err = &auth.InputError{Field: "password", Msg: tooManyTries(w, wait)}
 	}
 	var role auth.Role
 	if err == nil {
@@ -82,11 +79,7 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request) error {
 	}
 	v.Errors[id] = msg
 	w.Header().Set("Cache-Control", "no-store")
-	status := http.StatusUnprocessableEntity
-	if wait > 0 {
-		status = http.StatusTooManyRequests
-	}
-	return s.renderStatus(w, r, status, views.AdminUsers(v))
+	return s.renderStatus(w, r, refusalStatus(w), views.AdminUsers(v))
 }
 
 // roleChanged logs the change and redirects to the confirmation. An admin
