@@ -137,6 +137,13 @@ func (s *Store) EndSessions(ctx context.Context, id int64) (int64, error) {
 	return tag.RowsAffected(), nil
 }
 
+// dropUnusedResets ends the user's password-reset links not yet used: a
+// disabled account keeps none, and a new link replaces the old.
+func dropUnusedResets(ctx context.Context, q postgres.Querier, id int64) error {
+	_, err := q.Exec(ctx, "DELETE FROM password_resets WHERE user_id = $1 AND used_at IS NULL", id)
+	return err
+}
+
 func endSessions(ctx context.Context, q postgres.Querier, id int64) error {
 	if _, err := q.Exec(ctx, "DELETE FROM sessions WHERE user_id = $1", id); err != nil {
 		return fmt.Errorf("ending the sessions of user %d: %w", id, err)
@@ -162,7 +169,7 @@ func (s *Store) SetDisabled(ctx context.Context, id int64, disabled bool) (User,
 		if err != nil || !disabled {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM password_resets WHERE user_id = $1 AND used_at IS NULL", id); err != nil {
+		if err := dropUnusedResets(ctx, tx, id); err != nil {
 			return err
 		}
 		return endSessions(ctx, tx, id)

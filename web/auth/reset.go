@@ -60,7 +60,7 @@ func (s *Store) IssueReset(ctx context.Context, id, admin int64) (ResetLink, err
 		if link.User.Disabled {
 			return ErrResetDisabledAccount
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM password_resets WHERE user_id = $1 AND used_at IS NULL", id); err != nil {
+		if err := dropUnusedResets(ctx, tx, id); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO password_resets (token_hash, user_id, created_by, created_at, expires_at)
