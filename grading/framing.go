@@ -87,8 +87,8 @@ var (
 // buys time" or the like.
 func futileAt(toks []token, oc occurrence) bool {
 	clause := toks[oc.first].clause
-	if oc.first > 0 && toks[oc.first-1].clause == clause && !softeners[toks[oc.first-1].norm] {
-		return false // not the clause's first words
+	if !opensClause(toks, oc) {
+		return false
 	}
 	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+4 && toks[j+1].clause == clause; j++ {
 		if futilityAdverbs[toks[j].norm] && futileVerbs[toks[j+1].norm] {
@@ -158,8 +158,8 @@ var modals = set("would", "could", "might", "would've", "could've")
 // clause: a move considered, not offered.
 func weighedAt(toks []token, oc occurrence) bool {
 	clause := toks[oc.first].clause
-	if oc.first > 0 && toks[oc.first-1].clause == clause && !softeners[toks[oc.first-1].norm] {
-		return false // not the clause's first words
+	if !opensClause(toks, oc) {
+		return false
 	}
 	for j := oc.last + 1; j < len(toks) && j <= oc.last+6 && toks[j].clause == clause; j++ {
 		if modals[toks[j].norm] {
@@ -189,4 +189,10 @@ func listedWithin(toks []token, oc occurrence) bool {
 		}
 	}
 	return false
+}
+
+// opensClause reports whether an occurrence is its clause's subject: its
+// first words, or after a softener ("just rolling back would …").
+func opensClause(toks []token, oc occurrence) bool {
+	return oc.first == 0 || toks[oc.first-1].clause != toks[oc.first].clause || softeners[toks[oc.first-1].norm]
 }

@@ -15,22 +15,15 @@ const maxLabelWords = 5
 // or a framing word and function words, so that "I don't roll back now:
 // release and traffic came together" keeps its reason unnegated.
 func labelsWhatFollows(toks []token, sentence int) bool {
-	n, label := 0, false
-	i := len(toks) - 1
-	for ; i >= 0 && toks[i].sentence == sentence; i-- {
-		t := toks[i]
-		marks := t.negator && !nounNegators[t.norm] || framers[t.norm] || verdictsAgainst[t.norm]
-		if !marks && !t.function && !labelNouns[t.norm] {
-			return false
-		}
-		n++
-		label = label || marks
+	first := len(toks)
+	for first > 0 && toks[first-1].sentence == sentence {
+		first--
 	}
-	if !label || n > maxLabelWords {
+	if headingOf(toks[first:]) == noHeading {
 		return false
 	}
 	// A label's verdict frames what it introduces, as "tempting" does.
-	for i++; i < len(toks); i++ {
+	for i := first; i < len(toks); i++ {
 		toks[i].framer = toks[i].framer || verdictsAgainst[toks[i].norm]
 	}
 	return true
