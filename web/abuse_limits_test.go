@@ -127,3 +127,67 @@ func TestReviewRequestsBounded(t *testing.T) {
 	ask(ids[2])
 	refused("a fourth", ask(ids[3]), "You already have 3 answers waiting for a review")
 }
+
+// TestFloodingAddressRefusedBeforeItsSession: once an address is over the
+// anonymous limit, its next anonymous answers — from a new browser, or
+// from a visitor already refused — are refused with the same page without
+// a single query (not even the session's), so a flood costs the database
+// nothing; a signed-in account at that address is still let through.
+func TestFloodingAddressRefusedBeforeItsSession(t *testing.T) {
+	t.Parallel()
+	const limit = 3
+	s, queries := countedSite(t, behindProxy, func(d *web.Deps) { d.AnonymousAnswersPerMinute = limit })
+	createAccount(t, s, "Lea", auth.Learner)
+	cps, rev := s.checkpoints(t)
+	type refusal struct {
+		who     string
+		status  int
+		retry   string
+		reason  bool
+		queries int64
+	}
+	// Each attempt floods from an address of its own, and counts only if
+	// it ran inside one window: in the next, the address is no longer
+	// known to be full, and its posts take the path behind the session.
+	for attempt := range 3 {
+		address := fmt.Sprintf("203.0.113.%d", 20+attempt)
+		post := func(v *visitor) page {
+			return v.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true), "X-Forwarded-For", address)
+		}
+		start := time.Now().Truncate(time.Minute)
+		flooder := s.visitor(t)
+		for range limit + 1 {
+			post(flooder)
+		}
+		var got []refusal
+		for _, who := range []struct {
+			name string
+			v    *visitor
+		}{{"the refused visitor again", flooder}, {"a new browser at that address", s.visitor(t)}} {
+			before := queries.n.Load()
+			p := post(who.v)
+			got = append(got, refusal{who.name, p.status, p.header.Get("Retry-After"),
+				strings.Contains(p.body, "more than 3 answers were sent without an account from your network address in the last minute"),
+				queries.n.Load() - before})
+		}
+		if time.Now().Truncate(time.Minute) != start {
+			t.Logf("attempt %d straddled a minute boundary; trying again", attempt+1)
+			continue
+		}
+		for _, r := range got {
+			if r.status != http.StatusTooManyRequests || r.retry != "60" || !r.reason {
+				t.Errorf("%s: status %d, Retry-After %q, reason shown %v; want 429, 60, true", r.who, r.status, r.retry, r.reason)
+			}
+			if r.queries != 0 {
+				t.Errorf("%s: the refusal ran %d queries, want none", r.who, r.queries)
+			}
+		}
+		lea := s.visitor(t)
+		lea.post("/signin", signInForm("lea@example.com", password), "X-Forwarded-For", address)
+		if p := post(lea); p.status != http.StatusSeeOther {
+			t.Errorf("a signed-in account at the flooding address: status %d, want 303", p.status)
+		}
+		return
+	}
+	t.Fatal("three attempts straddled minute boundaries")
+}

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/practicum-dev/practicum/web/auth"
 )
 
 // defaultAnswersPerMinute bounds the answers (checkpoints and written
@@ -25,18 +27,19 @@ const defaultAnonymousAnswersPerMinute = 60
 // limitAnswers limits answer posts per signed-in account, and anonymous
 // ones per client address (clientIP: through -trusted-proxies), each
 // counted in Postgres (the rate_limits table) so the limit holds across
-// processes.
-func (s *Server) limitAnswers(perAccount, perAddress int) func(http.Handler) http.Handler {
+// processes. Anonymous refusals are remembered by the flood gate, which
+// refuses the same visitors' next posts before their session is read.
+func (s *Server) limitAnswers(perAccount, perAddress int, gate *floodGate) func(http.Handler) http.Handler {
 	tooMany := &httpError{http.StatusTooManyRequests, "You're answering faster than anyone can read",
 		fmt.Sprintf("Your answer was not saved: this account sent more than %d answers in the last minute. "+
 			"Wait a minute, then go back and send it again.", perAccount)}
-	byAccountLimit := s.limitEach("answers-account", perAccount, time.Minute, byAccount,
+	byAccountLimit := s.limitEach(s.users.RateCounter("answers-account"), perAccount, time.Minute, byAccount,
 		s.handle(func(http.ResponseWriter, *http.Request) error { return tooMany }))
-	tooManyHere := &httpError{http.StatusTooManyRequests, "Too many answers from your network",
-		fmt.Sprintf("Your answer was not saved: more than %d answers were sent without an account from your network address "+
-			"in the last minute. Wait a minute, then go back and send it again — or sign in: an account's answers are counted on their own.", perAddress)}
-	byAddressLimit := s.limitEach("answers-address", perAddress, time.Minute, clientIP,
-		s.handle(func(http.ResponseWriter, *http.Request) error { return tooManyHere }))
+	byAddressLimit := s.limitEach(gate.counter, perAddress, gate.window, clientIP,
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			gate.rememberAnonymous(r)
+			gate.refuse(w, r)
+		}))
 	return func(next http.Handler) http.Handler {
 		signedIn, anonymous := byAccountLimit(next), byAddressLimit(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -55,8 +58,7 @@ func (s *Server) limitAnswers(perAccount, perAddress int) func(http.Handler) htt
 // limiter, which s.limit uses, holds one mutex across its counter's two
 // queries, so under a database hiccup every answer post of the server
 // queued behind the slowest (TestPostgresOutage caught a 6 s wait).
-func (s *Server) limitEach(name string, n int, window time.Duration, key func(*http.Request) (string, error), limited http.Handler) func(http.Handler) http.Handler {
-	counter := s.users.RateCounter(name)
+func (s *Server) limitEach(counter *auth.RateCounter, n int, window time.Duration, key func(*http.Request) (string, error), limited http.Handler) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			k, err := key(r)

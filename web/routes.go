@@ -36,23 +36,28 @@ func (s *Server) routes() chi.Router {
 	r.Get("/readyz", s.readyz)
 	r.Handle("/static/*", static.Handler())
 
+	// Answers, from anyone, signed in or not, limited per minute: an
+	// account's per account, anonymous ones per address. A flooding
+	// address's anonymous posts are refused before their session is read.
+	gate := s.answerFloodGate()
+	r.Group(func(r chi.Router) {
+		r.Use(gate.screen, s.sessions.LoadAndSave, s.loadUser, s.noStoreWhenPersonal,
+			s.limitAnswers(s.answersPerMinute, s.anonymousAnswersPerMinute, gate))
+		r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
+		r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
+	})
+
 	// Pages: every one has the visitor's session, and their account id
 	// once signed in.
 	r.Group(func(r chi.Router) {
 		r.Use(s.sessions.LoadAndSave, s.loadUser, s.noStoreWhenPersonal)
 
-		// Anyone, signed in or not. Answers are limited per minute: an
-		// account's per account, anonymous ones per address.
+		// Anyone, signed in or not.
 		r.Get("/", s.handle(s.home))
 		r.Get("/practice", s.handle(s.practice))
 		r.Get("/practice/random", s.handle(s.randomProbe))
 		r.Get("/courses/{course}", s.handle(s.course))
 		r.Get("/courses/{course}/{lesson}", s.handleOwnAccount(s.lesson))
-		r.Group(func(r chi.Router) {
-			r.Use(s.limitAnswers(s.answersPerMinute, s.anonymousAnswersPerMinute))
-			r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
-			r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
-		})
 
 		// Accounts. The forms' bodies are small and may be read by the
 		// sign-up rate limiter before the handler.

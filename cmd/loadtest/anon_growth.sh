@@ -8,12 +8,15 @@
 #   cmd/loadtest/anon_growth.sh
 #   SERVE_FLAGS='-anonymous-answers-per-minute 1000000000' cmd/loadtest/anon_growth.sh
 #   PRACTICUM_BIN=/tmp/old/practicum SERVE_FLAGS= cmd/loadtest/anon_growth.sh   # another build
+#   COOKIES=none ATTACK_CONNS=1000 cmd/loadtest/anon_growth.sh
 #
 # The attack is wrk with ATTACKERS threads on ATTACK_CONNS connections,
 # each thread keeping the first session cookie it is given (its first
 # requests, one per connection, start visitors of their own), posting a
 # ~20 KB answer (5,000 four-byte characters, percent-encoded to ~60 KB) to
-# each written item in turn. GET / is measured twice in each phase: as a
+# each written item in turn (COOKIES=keep). COOKIES=none sends no cookie,
+# a new visitor each time; COOKIES=madeup a made-up session cookie on each
+# post. GET / is measured twice in each phase: as a
 # new visitor (no cookie: the public page) and as a visitor with an
 # answer (their session and answers are read). Traffic goes only to
 # 127.0.0.1.
@@ -25,6 +28,7 @@ DURATION=${DURATION:-15}
 CONNS=${CONNS:-8}
 ATTACKERS=${ATTACKERS:-4}
 ATTACK_CONNS=${ATTACK_CONNS:-8}
+COOKIES=${COOKIES:-keep}
 SERVE_FLAGS=${SERVE_FLAGS-}
 DB=practicum_anon_$$
 BASE=http://$ADDR
@@ -103,7 +107,11 @@ request = function()
 	i = i + 1
 	local it = items[(i % #items) + 1]
 	local h = {["Content-Type"] = "application/x-www-form-urlencoded", ["Sec-Fetch-Site"] = "same-origin"}
-	if cookie then h["Cookie"] = cookie end
+	if "$COOKIES" == "madeup" then
+		h["Cookie"] = string.format("practicum_session=%08x%08x%08x", math.random(0, 0x7fffffff), math.random(0, 0x7fffffff), i)
+	elseif cookie and "$COOKIES" == "keep" then
+		h["Cookie"] = cookie
+	end
 	return wrk.format("POST", it.path, h, "revision=" .. it.rev .. "&confidence=confident&answer=" .. answer)
 end
 response = function(status, headers, body)
@@ -160,7 +168,7 @@ for who in new answered; do
 	loaded=$(rate "$work/loaded-$who.txt")
 	echo "GET / as a $who visitor: unloaded $unloaded req/s, during the attack $loaded req/s, ratio $(awk -v a="$loaded" -v b="$unloaded" 'BEGIN {printf "%.2f", a / b}')"
 done
-echo "attack: $(awk '/requests in/ {print $1, "posts in", $4}' "$work/attack.txt") from $visitors visitors ($ATTACKERS threads, $ATTACK_CONNS connections)"
+echo "attack: $(awk '/requests in/ {print $1, "posts in", $4}' "$work/attack.txt") from $visitors visitors ($ATTACKERS threads, $ATTACK_CONNS connections, cookies: $COOKIES)"
 grep 'attack statuses' "$work/attack.txt"
 echo "sessions + anonymous tables: $before -> $after bytes, grew $((after - before)) bytes ($(awk -v g="$((after - before))" -v n="$visitors" 'BEGIN {printf "%.0f", g / n / 1024}') KB per visitor)"
 psql -d "$DB" -Atc "SELECT 'largest session row ' || coalesce(max(octet_length(data)), 0) || ' bytes, ' || count(*) || ' sessions' FROM sessions"

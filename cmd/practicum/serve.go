@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"net/url"
 	"time"
 
@@ -254,7 +255,8 @@ func importShippedCourses(ctx context.Context, cat *catalog.Catalog, log *slog.L
 
 // serveMetrics serves reg's metrics at /metrics on addr, a listener of its
 // own: the site's listener is public, and metrics name routes, pool sizes
-// and runtime details an operator's scraper needs and a visitor does not.
+// and runtime details an operator's scraper needs and a visitor does not;
+// Go's profiles are served there too, under /debug/pprof/.
 // An empty addr serves none; the server returned is then nil, and Close on
 // it does nothing.
 func serveMetrics(addr string, reg *prometheus.Registry, log *slog.Logger) (*metricsServer, error) {
@@ -267,7 +269,12 @@ func serveMetrics(addr string, reg *prometheus.Registry, log *slog.Logger) (*met
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
+	// Profiles answer "where does the time go" on a running server; they
+	// name code and memory, so they live beside the metrics, off the site.
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 2 * time.Minute, // a CPU profile runs 30 s
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -141,10 +141,10 @@ func (c *RateCounter) Get(key string, currentWindow, previousWindow time.Time) (
 // A key already known to be over the limit in this window is refused
 // without a query.
 func (c *RateCounter) Hit(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (bool, error) {
-	current := now.Truncate(window)
-	if v, ok := c.full.Load(key); ok && v.(fullWindow).start == current.UnixNano() {
+	if c.Full(key, window, now) {
 		return false, nil
 	}
+	current := now.Truncate(window)
 	var curr, prev int
 	err := c.pool.QueryRow(ctx, `
 		WITH hit AS (`+upsertCount+` RETURNING count)
@@ -173,4 +173,12 @@ func (c *RateCounter) Hit(ctx context.Context, key string, limit int, window tim
 		return false, nil
 	}
 	return true, nil
+}
+
+// Full reports, from this process's memory alone, whether key is already
+// over its limit in the window holding now: every later Hit for it in
+// this window is refused. False means only "not known to be full".
+func (c *RateCounter) Full(key string, window time.Duration, now time.Time) bool {
+	v, ok := c.full.Load(key)
+	return ok && v.(fullWindow).start == now.Truncate(window).UnixNano()
 }
