@@ -1,7 +1,7 @@
 # Practicum. `make run` serves the site at http://localhost:8080 against
 # DATABASE_URL, else the local Postgres, else a private Postgres it starts
 # (and stops) itself; `make test` is what CI runs.
-.PHONY: run test generate check vet build bench faults fuzz clean axe test-embedded
+.PHONY: run test generate check vet build bench faults fuzz clean axe fsrs-ref test-embedded
 
 GO ?= go
 # The browser tests audit pages with axe-core when this file exists
@@ -9,6 +9,12 @@ GO ?= go
 AXE_DIR ?= $(HOME)/.cache/practicum-axe
 AXE_VERSION ?= 4.14.1
 export AXE_JS ?= $(if $(wildcard $(AXE_DIR)/node_modules/axe-core/axe.min.js),$(AXE_DIR)/node_modules/axe-core/axe.min.js,)
+# lessons/fsrs checks its scheduler against ts-fsrs, run under node, when
+# this file exists (`make fsrs-ref` installs it from npm). The version is
+# the one lessons/fsrs/tsfsrs_test.go pins; a new one gets a new directory.
+FSRS_VERSION ?= 5.4.2
+FSRS_DIR ?= $(HOME)/.cache/practicum-ts-fsrs-$(FSRS_VERSION)
+export FSRS_JS ?= $(if $(wildcard $(FSRS_DIR)/node_modules/ts-fsrs/dist/index.cjs),$(FSRS_DIR)/node_modules/ts-fsrs/dist/index.cjs,)
 
 run: generate
 	$(GO) run ./cmd/practicum serve
@@ -66,6 +72,9 @@ test-embedded:
 
 axe:
 	@test -f $(AXE_DIR)/node_modules/axe-core/axe.min.js || npm install --prefix $(AXE_DIR) --silent --no-audit --no-fund axe-core@$(AXE_VERSION)
+
+fsrs-ref:
+	@test -f $(FSRS_DIR)/node_modules/ts-fsrs/dist/index.cjs || npm install --prefix $(FSRS_DIR) --silent --no-audit --no-fund ts-fsrs@$(FSRS_VERSION)
 
 clean:
 	rm -rf bin
