@@ -11,7 +11,8 @@
 //
 // The package is pure: no clock (the review time is a parameter), no
 // storage, no HTTP. Next turns a card, a time and a rating into the card's
-// next state and a log of the review.
+// next state and a log of the review; RatingFor turns what the learner did
+// into the rating, since learners never grade themselves.
 //
 // Arithmetic follows ts-fsrs operation by operation, including its rounding
 // of intermediate results to 8 decimals and JavaScript's Math.round, so that
