@@ -146,6 +146,28 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 			return true
 		}
 	}
+	return opensClause(toks, oc) && calledNoFix(toks, oc, own)
+}
+
+// remedies are what a move called "not a fix" fails to be.
+var remedies = set("fix", "solution", "remedy", "cure", "answer")
+
+// calledNoFix reports a move its sentence goes on to call "not a fix":
+// "asking clients to skip verification is a security hole, not a fix".
+func calledNoFix(toks []token, oc occurrence, own []bool) bool {
+	sentence := toks[oc.first].sentence
+	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+10 && toks[j].sentence == sentence; j++ {
+		if own[j] || (toks[j].norm != "not" && toks[j].norm != "no" && toks[j].norm != "isn't") {
+			continue
+		}
+		k := j + 1
+		for k < len(toks) && softeners[toks[k].norm] {
+			k++
+		}
+		if k < len(toks) && toks[k].sentence == sentence && remedies[toks[k].norm] && !own[k] {
+			return true
+		}
+	}
 	return false
 }
 

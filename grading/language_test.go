@@ -58,6 +58,13 @@ func TestLanguage(t *testing.T) {
 		{"a negating label", "Do: limit the bulk tenant.\nDon't: roll back the release.", [4]bool{true, false, false, false}},
 		{"a framing label", "Limit the bulk tenant now.\nTrap: roll back the release.", [4]bool{true, false, false, false}},
 		{"a question label negates nothing", "Why no rollback: limit the bulk tenant, then roll back the release.", [4]bool{false, false, false, false}},
+		{"a negation heads its series of moves", "Limit the bulk tenant. I wouldn't restart the replicas, page everyone, or roll back the release.", [4]bool{true, false, false, false}},
+		{"a label heads its series of moves", "Limit the bulk tenant.\nWhat I would not do: restart the replicas, page everyone, or roll back the release.", [4]bool{true, false, false, false}},
+		{"after a refusal, a second clause is offered", "Don't restart the replicas, limit the bulk tenant or ask the owner.", [4]bool{true, false, false, false}},
+		{"a stated fact heads no series", "Limit the bulk tenant. No errors in the old pool, roll back the release, or page the owner.", [4]bool{false, false, false, false}},
+		{"a refusing label's colon opens a series", "Limit the bulk tenant.\nNot doing: restarting the replicas, paging everyone, or a roll back of the release.", [4]bool{true, false, false, false}},
+		{"a move called not a fix", "Limit the bulk tenant. Rolling back the release is a gamble with the old pool, not a fix.", [4]bool{true, false, false, false}},
+		{"not a fix of something else", "Limit the bulk tenant and roll back the release: the restart was not a fix.", [4]bool{false, false, false, false}},
 		{"a label with its own words is a reason", "Limit the bulk tenant. I don't wait: roll back the release now.", [4]bool{false, false, false, false}},
 	}
 	for _, tt := range tests {

@@ -52,6 +52,7 @@ const (
 func tokenize(text string) []token {
 	toks := make([]token, 0, len(text)/5+1)
 	sentence, clause := 0, 0
+	opened := map[int]rune{} // what began each clause: ',' or ':'
 	i := 0
 	for i < len(text) {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -93,7 +94,10 @@ func tokenize(text string) []token {
 		case r == ':' && labelsWhatFollows(toks, sentence):
 			// "Don't: raise the pool", "Trap: restarting every pod": the
 			// label's negation or framing covers what it introduces.
-		case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '—' || r == '–':
+		case r == ',' || r == ':':
+			clause++
+			opened[clause] = r
+		case r == ';' || r == '(' || r == ')' || r == '—' || r == '–':
 			clause++
 		case r == '-' && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '-'):
 			clause++
@@ -114,6 +118,7 @@ func tokenize(text string) []token {
 			toks[i].negator = true
 		}
 	}
+	markNegatedSeries(toks, opened)
 	return toks
 }
 

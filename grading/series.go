@@ -1,0 +1,105 @@
+package grading
+
+// A negation that turns moves down heads the series after it: in "I
+// wouldn't reissue the cert, restart everything, or tell clients to turn
+// off verification" every item is turned down, not only the first, though
+// commas end clauses. (Sentence-level negation of facts — "No errors,
+// latency is fine" — heads nothing.)
+
+// maxSeriesItems bounds the clauses a negation may reach over, and
+// maxSeriesItemWords each of them: a series lists moves, not sentences.
+const (
+	maxSeriesItems     = 5
+	maxSeriesItemWords = 12
+)
+
+// markNegatedSeries joins to a refusing clause the comma-separated clauses
+// that follow it in its sentence, when the last of them opens with "or" or
+// "nor", or carries one after another item: the shape of a list of moves
+// under one negation. A refusing label's colon (labels.go) may open it
+// ("Not doing: reissuing the cert, restarting all six, or …"). opened
+// holds what began each clause a comma or a colon began.
+func markNegatedSeries(toks []token, opened map[int]rune) {
+	for i := 0; i < len(toks); {
+		j := clauseEnd(toks, i)
+		if toks[i].conditional || toks[i].hypothetical || !refusesMoves(toks[i:j]) {
+			i = j
+			continue
+		}
+		last := -1
+		for k, n := j, 0; k < len(toks) && n < maxSeriesItems; n++ {
+			by := opened[toks[k].clause]
+			if toks[k].sentence != toks[i].sentence || !(by == ',' || by == ':' && n == 0 && j-i <= maxLabelWords) {
+				break
+			}
+			m := clauseEnd(toks, k)
+			if m-k > maxSeriesItemWords || !seriesItem(toks[k:m]) {
+				break
+			}
+			// ", or C" ends a series; so does "B or C" after "A,": but
+			// "don't restart all, drain or reload the bad node" offers
+			// the second clause.
+			if opener := toks[k].norm; opener == "or" || opener == "nor" || n > 0 && hasWord(toks[k:m], "or", "nor") {
+				last = m
+				break
+			}
+			k = m
+		}
+		if last < 0 {
+			i = j
+			continue
+		}
+		for k := j; k < last; k++ {
+			toks[k].clause = toks[i].clause
+		}
+		i = last
+	}
+}
+
+func clauseEnd(toks []token, i int) int {
+	j := i
+	for j < len(toks) && toks[j].clause == toks[i].clause {
+		j++
+	}
+	return j
+}
+
+// refusesMoves reports a clause that turns something down: it opens with a
+// negation or a refusing verb ("Don't …", "Never …", "Avoid …"), or the
+// learner negates in the first person ("I wouldn't …", "what we would not
+// do").
+func refusesMoves(clause []token) bool {
+	if clause[0].negator && clause[0].norm != "no" && clause[0].norm != "none" && clause[0].norm != "nothing" {
+		return true
+	}
+	person := false
+	for _, t := range clause {
+		person = person || firstPerson[t.norm]
+		if t.negator && person {
+			return true
+		}
+	}
+	return false
+}
+
+// seriesItem reports a clause that can be one more item of a list of
+// moves: no speaker, negation or contrast of its own.
+func seriesItem(clause []token) bool {
+	for _, t := range clause {
+		if firstPerson[t.norm] || t.negator || contrast[t.norm] || t.norm == "because" {
+			return false
+		}
+	}
+	return true
+}
+
+func hasWord(clause []token, words ...string) bool {
+	for _, t := range clause {
+		for _, w := range words {
+			if t.norm == w {
+				return true
+			}
+		}
+	}
+	return false
+}
