@@ -1,5 +1,7 @@
 // Package migrations holds the database schema as SQL files, embedded in the
-// binary, and applies them with goose.
+// binary, and applies them with goose; River's own tables (the background
+// job queue) are applied after them by River's migrator, so every command
+// that migrates — serve, migrate, the tests' template — gets both.
 package migrations
 
 import (
@@ -8,13 +10,18 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
+	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
 )
 
 //go:embed *.sql
@@ -23,11 +30,17 @@ var files embed.FS
 // FS is the embedded migration files.
 func FS() fs.FS { return files }
 
-// Migrator applies the embedded migrations to one database.
+// Migrator applies the embedded migrations, then River's, to one database.
 type Migrator struct {
+	pool     *pgxpool.Pool
 	db       *sql.DB
 	provider *goose.Provider
+	river    *rivermigrate.Migrator[pgx.Tx]
 }
+
+// riverLock makes concurrent starts take turns at River's migrations, as
+// goose's session lock does at ours.
+const riverLock = 727276
 
 // New prepares a migrator on pool. Close it when done; the pool stays open.
 func New(pool *pgxpool.Pool, log *slog.Logger) (*Migrator, error) {
@@ -46,7 +59,27 @@ func New(pool *pgxpool.Pool, log *slog.Logger) (*Migrator, error) {
 		db.Close()
 		return nil, fmt.Errorf("loading migrations: %w", err)
 	}
-	return &Migrator{db: db, provider: p}, nil
+	riverLog := log
+	if riverLog == nil {
+		riverLog = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	rm, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: riverLog})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("loading River's migrations: %w", err)
+	}
+	return &Migrator{pool: pool, db: db, provider: p, river: rm}, nil
+}
+
+// RiverLatest is the newest version of River's schema this binary knows;
+// the tests' template is rebuilt when it changes.
+func RiverLatest() int {
+	rm, err := rivermigrate.New(riverpgxv5.New(nil), &rivermigrate.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		panic(err) // River's own embedded migrations: a build problem
+	}
+	all := rm.AllVersions()
+	return all[len(all)-1].Version
 }
 
 func (m *Migrator) Close() error { return m.db.Close() }
@@ -85,27 +118,99 @@ func (m *Migrator) Check(ctx context.Context) error {
 	case v < latest:
 		return fmt.Errorf("%w: the database is at version %d and this binary needs %d; run `practicum migrate up`", ErrSchemaBehind, v, latest)
 	}
+	res, err := m.river.Validate(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("reading River's schema version: %w", err)
+	}
+	if !res.OK {
+		return fmt.Errorf("%w: River's job tables are not current (%v); run `practicum migrate up`", ErrSchemaBehind, res.Messages)
+	}
 	return nil
 }
 
-// Up applies every pending migration, refusing when the schema is ahead.
-func (m *Migrator) Up(ctx context.Context) ([]*goose.MigrationResult, error) {
+// Applied is one migration applied by Up: a file of ours, or one of
+// River's versions.
+type Applied struct {
+	Name     string
+	Duration time.Duration
+}
+
+// Up applies every pending migration, ours then River's, refusing when our
+// schema is ahead.
+func (m *Migrator) Up(ctx context.Context) ([]Applied, error) {
 	if err := m.Check(ctx); errors.Is(err, ErrSchemaAhead) {
 		return nil, err
 	}
 	res, err := m.provider.Up(ctx)
-	if err != nil {
-		return res, fmt.Errorf("applying migrations: %w", err)
+	var out []Applied
+	for _, r := range res {
+		out = append(out, Applied{Name: r.Source.Path, Duration: r.Duration})
 	}
-	return res, nil
+	if err != nil {
+		return out, fmt.Errorf("applying migrations: %w", err)
+	}
+	river, err := m.riverUp(ctx)
+	out = append(out, river...)
+	return out, err
 }
 
-// DownTo rolls back to version.
+// riverUp applies River's pending migrations, one process at a time.
+func (m *Migrator) riverUp(ctx context.Context) ([]Applied, error) {
+	conn, err := m.pool.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", riverLock); err != nil {
+		return nil, fmt.Errorf("waiting for River's migrations: %w", err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", riverLock) //nolint:errcheck
+	res, err := m.river.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	if err != nil {
+		return nil, fmt.Errorf("applying River's migrations: %w", err)
+	}
+	var out []Applied
+	for _, v := range res.Versions {
+		out = append(out, Applied{Name: fmt.Sprintf("river %03d_%s", v.Version, v.Name), Duration: v.Duration})
+	}
+	return out, nil
+}
+
+// DownTo rolls back our migrations to version. River's tables stay: they
+// hold the job queue, and nothing of ours refers to them.
 func (m *Migrator) DownTo(ctx context.Context, version int64) ([]*goose.MigrationResult, error) {
 	return m.provider.DownTo(ctx, version)
 }
 
-// Status lists every migration and whether it is applied.
-func (m *Migrator) Status(ctx context.Context) ([]*goose.MigrationStatus, error) {
-	return m.provider.Status(ctx)
+// Status is one migration and when it was applied (zero: pending; River's
+// versions record no time, so an applied one has Applied set instead).
+type Status struct {
+	Name      string
+	AppliedAt time.Time
+	Applied   bool
+}
+
+// Status lists every migration, ours then River's, and whether it is
+// applied.
+func (m *Migrator) Status(ctx context.Context) ([]Status, error) {
+	st, err := m.provider.Status(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []Status
+	for _, s := range st {
+		out = append(out, Status{Name: s.Source.Path, AppliedAt: s.AppliedAt, Applied: s.State == goose.StateApplied})
+	}
+	existing, err := m.river.ExistingVersions(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading River's schema version: %w", err)
+	}
+	applied := map[int]bool{}
+	for _, v := range existing {
+		applied[v.Version] = true
+	}
+	for _, v := range m.river.AllVersions() {
+		out = append(out, Status{Name: fmt.Sprintf("river %03d_%s", v.Version, v.Name), Applied: applied[v.Version]})
+	}
+	return out, nil
 }

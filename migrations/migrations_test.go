@@ -56,3 +56,34 @@ func TestCheckWhenBehind(t *testing.T) {
 		t.Fatalf("migrating back up: %v", err)
 	}
 }
+
+// TestRiverTablesComeWithOurs: migrating applies River's job tables too,
+// and a database whose River schema is behind is refused like ours.
+func TestRiverTablesComeWithOurs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	m, err := migrations.New(pool, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	var jobs bool
+	if err := pool.QueryRow(ctx, "SELECT to_regclass('river_job') IS NOT NULL").Scan(&jobs); err != nil || !jobs {
+		t.Fatalf("river_job after migrating: exists = %v, err = %v", jobs, err)
+	}
+	st, err := m.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := st[len(st)-1]; !strings.HasPrefix(last.Name, "river ") || !last.Applied {
+		t.Errorf("status ends with %+v, want River's latest migration, applied", last)
+	}
+	if _, err := pool.Exec(ctx, "DELETE FROM river_migration WHERE version = $1", migrations.RiverLatest()); err != nil {
+		t.Fatal(err)
+	}
+	err = m.Check(ctx)
+	if !errors.Is(err, migrations.ErrSchemaBehind) || !strings.Contains(err.Error(), "River") || !strings.Contains(err.Error(), "practicum migrate up") {
+		t.Errorf("River's schema behind: err = %v, want ErrSchemaBehind naming River and `practicum migrate up`", err)
+	}
+}

@@ -43,7 +43,7 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	case "up":
 		res, err := m.Up(ctx)
 		for _, r := range res {
-			fmt.Fprintf(stdout, "applied %s (%s)\n", r.Source.Path, r.Duration.Round(1e6))
+			fmt.Fprintf(stdout, "applied %s (%s)\n", r.Name, r.Duration.Round(1e6))
 		}
 		if err != nil {
 			return err
@@ -58,10 +58,13 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		for _, s := range st {
 			when := "pending"
-			if !s.AppliedAt.IsZero() {
+			switch {
+			case !s.AppliedAt.IsZero():
 				when = "applied " + s.AppliedAt.Format("2006-01-02 15:04:05")
+			case s.Applied:
+				when = "applied"
 			}
-			fmt.Fprintf(stdout, "%-30s %s\n", s.Source.Path, when)
+			fmt.Fprintf(stdout, "%-30s %s\n", s.Name, when)
 		}
 		return nil
 	case "down-to":

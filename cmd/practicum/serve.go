@@ -226,7 +226,7 @@ func prepareSchema(ctx context.Context, pool *pgxpool.Pool, migrate bool, log *s
 	}
 	res, err := m.Up(ctx)
 	for _, r := range res {
-		log.Info("applied migration", "file", r.Source.Path, "duration", r.Duration)
+		log.Info("applied migration", "file", r.Name, "duration", r.Duration)
 	}
 	return err
 }

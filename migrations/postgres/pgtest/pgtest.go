@@ -297,5 +297,7 @@ func migrationsHash() (string, error) {
 		fmt.Fprintf(h, "%s\x00%s\x00", p, b)
 		return nil
 	})
+	// River's tables are part of the template too.
+	fmt.Fprintf(h, "river\x00%d\x00", migrations.RiverLatest())
 	return hex.EncodeToString(h.Sum(nil))[:16], err
 }
