@@ -107,11 +107,16 @@ func (s *Store) Agreement(ctx context.Context) ([]ItemAgreement, error) {
 		SELECT c.slug, l.slug, coalesce(cur.title, rv.title), x.item_key, x.kind, x.id, a.scores, r.scores,
 		       a.provisional, to_char(r.created_at, 'YYYY-MM')
 		FROM responses x
-		JOIN score_events a ON a.response_id = x.id AND a.kind = 'auto'
 		JOIN LATERAL (
-		    SELECT e.scores, e.created_at FROM score_events e
+		    SELECT e.id, e.scores, e.created_at FROM score_events e
 		    WHERE e.response_id = x.id AND e.kind = 'review'
 		    ORDER BY e.id DESC LIMIT 1) r ON true
+		-- The auto score the reviewer was deciding on: the latest before
+		-- their review (an answer re-scored since has a newer one).
+		JOIN LATERAL (
+		    SELECT e.scores, e.provisional FROM score_events e
+		    WHERE e.response_id = x.id AND e.kind = 'auto' AND e.id < r.id
+		    ORDER BY e.id DESC LIMIT 1) a ON true
 		JOIN lesson_revisions rv ON rv.id = x.revision_id
 		JOIN lessons l ON l.id = rv.lesson_id
 		JOIN courses c ON c.id = l.course_id

@@ -125,9 +125,10 @@ func (s *Store) Override(ctx context.Context, o Override) (Event, error) {
 				INSERT INTO score_events (response_id, kind, scores, total, notes, reviewer_id, rubric_revision_id, based_on_event_id)
 				VALUES ($1, 'review', $2, $3, $4, $5, $6, nullif($7, 0::bigint))
 				RETURNING id, created_at)
-			SELECT ins.id, ins.created_at, u.display_name FROM ins JOIN users u ON u.id = $5`,
+			SELECT ins.id, ins.created_at, u.display_name, rv.number FROM ins
+			JOIN users u ON u.id = $5 JOIN lesson_revisions rv ON rv.id = $6`,
 			o.ResponseID, pointsJSON, ev.Total, notesJSON, o.ReviewerID, revision, o.BasedOn).
-			Scan(&ev.ID, &ev.At, &ev.ReviewerName)
+			Scan(&ev.ID, &ev.At, &ev.ReviewerName, &ev.RubricRevisionNumber)
 		if err != nil {
 			return fmt.Errorf("saving the review of response %d: %w", o.ResponseID, err)
 		}

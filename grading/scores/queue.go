@@ -85,7 +85,10 @@ func (s *Store) Queue(ctx context.Context, limit int) ([]QueueItem, error) {
 			             AND (y.created_at, y.id) > (x.created_at, x.id)) AS current_answer
 			FROM responses x
 			JOIN lesson_revisions rv ON rv.id = x.revision_id
-			LEFT JOIN score_events a ON a.response_id = x.id AND a.kind = 'auto'
+			LEFT JOIN LATERAL (
+			    SELECT e.id, e.total, e.confidence, e.provisional FROM score_events e
+			    WHERE e.response_id = x.id AND e.kind = 'auto'
+			    ORDER BY e.id DESC LIMIT 1) a ON true
 			LEFT JOIN LATERAL (
 			    SELECT e.total, e.created_at FROM score_events e
 			    WHERE e.response_id = x.id AND e.kind = 'review'

@@ -46,26 +46,40 @@ type Event struct {
 	ReviewerID       int64                        `json:"reviewer_id"`
 	ReviewerName     string                       `json:"reviewer_name"`
 	RubricRevisionID int64                        `json:"rubric_revision_id"`
-	ScorerVersion    string                       `json:"scorer_version"` // auto only
+	// RubricRevisionNumber numbers that revision as authors do.
+	RubricRevisionNumber int    `json:"rubric_revision_number"`
+	ScorerVersion        string `json:"scorer_version"` // auto only
 	// BasedOn is the event the reviewer was looking at when deciding.
 	BasedOn int64     `json:"based_on"`
 	At      time.Time `json:"at"`
 }
 
-// Current is the score that counts: the latest review event, else the auto
-// event. history is oldest first, as History returns it; an empty history
-// gives the zero Event.
+// Current is the score that counts: the latest review event, else the
+// latest auto event. An answer re-scored against a newer rubric has a new
+// auto event, which counts only while no reviewer has decided: a review is
+// never replaced by a re-score. history is oldest first, as History
+// returns it; an empty history gives the zero Event.
 func Current(history []Event) Event {
 	var auto Event
 	for i := len(history) - 1; i >= 0; i-- {
-		switch history[i].Kind {
-		case KindReview:
+		switch {
+		case history[i].Kind == KindReview:
 			return history[i]
-		case KindAuto:
+		case history[i].Kind == KindAuto && auto.ID == 0:
 			auto = history[i]
 		}
 	}
 	return auto
+}
+
+// LatestAuto is the newest auto event of a history, oldest first.
+func LatestAuto(history []Event) (Event, bool) {
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i].Kind == KindAuto {
+			return history[i], true
+		}
+	}
+	return Event{}, false
 }
 
 // latest is the newest event of a history, whatever its kind.
@@ -88,24 +102,49 @@ const insertAuto = `
 // RecordAuto appends the auto score of a stored response, inside the
 // caller's transaction: the one that stores the response (progress owns
 // responses; see service.SubmitResponse and MergeAnonymous). A response
-// has at most one auto event.
+// has at most one auto event per rubric revision.
 func (s *Store) RecordAuto(ctx context.Context, tx pgx.Tx, responseID, revisionID int64, sc grading.Score) error {
-	points, total, err := autoScores(sc)
+	args, err := autoArgs(responseID, revisionID, sc)
 	if err != nil {
 		return err
 	}
-	pointsJSON, err := json.Marshal(points)
-	if err != nil {
-		return err
-	}
-	detail, err := json.Marshal(sc)
-	if err != nil {
-		return err
-	}
-	if _, err := tx.Exec(ctx, insertAuto, responseID, pointsJSON, total, detail, sc.Confidence, revisionID, sc.Version, sc.Provisional); err != nil {
+	if _, err := tx.Exec(ctx, insertAuto, args...); err != nil {
 		return fmt.Errorf("recording the auto score of response %d: %w", responseID, err)
 	}
 	return nil
+}
+
+// RecordRescore appends an auto score of a stored response against the
+// rubric of revisionID, a later revision than the one answered, inside
+// the caller's transaction. An answer already scored against that revision
+// is left as it is (added is false): a retried re-scoring job adds nothing.
+func (s *Store) RecordRescore(ctx context.Context, tx pgx.Tx, responseID, revisionID int64, sc grading.Score) (added bool, err error) {
+	args, err := autoArgs(responseID, revisionID, sc)
+	if err != nil {
+		return false, err
+	}
+	tag, err := tx.Exec(ctx, insertAuto+` ON CONFLICT (response_id, rubric_revision_id) WHERE kind = 'auto' DO NOTHING`, args...)
+	if err != nil {
+		return false, fmt.Errorf("recording the re-score of response %d: %w", responseID, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// autoArgs are insertAuto's arguments for a scorer's result.
+func autoArgs(responseID, revisionID int64, sc grading.Score) ([]any, error) {
+	points, total, err := autoScores(sc)
+	if err != nil {
+		return nil, err
+	}
+	pointsJSON, err := json.Marshal(points)
+	if err != nil {
+		return nil, err
+	}
+	detail, err := json.Marshal(sc)
+	if err != nil {
+		return nil, err
+	}
+	return []any{responseID, pointsJSON, total, detail, sc.Confidence, revisionID, sc.Version, sc.Provisional}, nil
 }
 
 // autoScores checks that a scorer's result lists the four criteria in
@@ -133,17 +172,21 @@ func autoScores(sc grading.Score) (map[grading.Criterion]int, int, error) {
 }
 
 // eventJSON is one score event as JSON, decoded into Event; e is
-// score_events and ru the reviewer (users, left-joined).
+// score_events, ru the reviewer (users, left-joined) and er the rubric's
+// lesson revision.
 const eventJSON = `json_build_object(
 	'id', e.id, 'response_id', e.response_id, 'kind', e.kind, 'scores', e.scores, 'total', e.total,
 	'detail', e.detail, 'confidence', e.confidence, 'provisional', e.provisional, 'notes', e.notes,
 	'reviewer_id', e.reviewer_id, 'reviewer_name', ru.display_name,
-	'rubric_revision_id', e.rubric_revision_id, 'scorer_version', e.scorer_version,
+	'rubric_revision_id', e.rubric_revision_id, 'rubric_revision_number', er.number,
+	'scorer_version', e.scorer_version,
 	'based_on', e.based_on_event_id, 'at', e.created_at)`
 
-// historyJSON is the history of response x, oldest first.
+// historyJSON is the history of response x, oldest first; er is the
+// event's rubric revision.
 const historyJSON = `(SELECT coalesce(json_agg(` + eventJSON + ` ORDER BY e.id), '[]')
 	FROM score_events e LEFT JOIN users ru ON ru.id = e.reviewer_id
+	JOIN lesson_revisions er ON er.id = e.rubric_revision_id
 	WHERE e.response_id = x.id)`
 
 // History returns every score event of a response, oldest first, with

@@ -38,7 +38,7 @@ func TestSubmitScoredStoresTheAnswerAndItsAutoScore(t *testing.T) {
 	}
 	e := sub.History[0]
 	want := scores.Event{ID: e.ID, ResponseID: id, Kind: scores.KindAuto, Scores: points(1, 0, 1, 0), Total: 2, Detail: &sc,
-		Confidence: 0.42, RubricRevisionID: f.revision, ScorerVersion: grading.ScorerVersion, At: e.At}
+		Confidence: 0.42, RubricRevisionID: f.revision, RubricRevisionNumber: 1, ScorerVersion: grading.ScorerVersion, At: e.At}
 	if diff := cmp.Diff(want, e); diff != "" {
 		t.Errorf("auto event (-want +got):\n%s", diff)
 	}
@@ -134,7 +134,7 @@ func TestOverrideAppendsAndNeverRewrites(t *testing.T) {
 		grading.FailureCase: "Kept at 0: no confound named.",
 	}
 	want := scores.Event{ID: ev.ID, ResponseID: id, Kind: scores.KindReview, Scores: points(0, 1, 0, 0), Total: 1, Notes: wantNotes,
-		ReviewerID: rita, ReviewerName: "Rita", RubricRevisionID: f.revision, BasedOn: h[0].ID, At: ev.At}
+		ReviewerID: rita, ReviewerName: "Rita", RubricRevisionID: f.revision, RubricRevisionNumber: 1, BasedOn: h[0].ID, At: ev.At}
 	if diff := cmp.Diff(want, ev); diff != "" {
 		t.Errorf("returned event (-want +got):\n%s", diff)
 	}

@@ -40,15 +40,9 @@ func (s Submission) Current() Event { return Current(s.History) }
 // decision must be based on. The zero Event when never scored.
 func (s Submission) Latest() Event { return latest(s.History) }
 
-// Auto is the auto event, if there is one.
-func (s Submission) Auto() (Event, bool) {
-	for _, e := range s.History {
-		if e.Kind == KindAuto {
-			return e, true
-		}
-	}
-	return Event{}, false
-}
+// Auto is the latest auto event, if there is one: the score given against
+// the newest rubric the answer was scored with.
+func (s Submission) Auto() (Event, bool) { return LatestAuto(s.History) }
 
 // OpenRequests are the review requests made after the latest review
 // event: the ones no reviewer has answered yet.
