@@ -1,6 +1,8 @@
 package lessons
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -299,4 +301,39 @@ func boolToInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// SameScoring reports whether two versions of an item's scoring score
+// every answer alike and explain it in the same words: the same concepts,
+// criteria (their cues and descriptions), calibration examples (answers
+// and expected scores) and model answer. Where an example sits in its
+// file, and the note beside it, do not count. Re-scoring answers after a
+// revision is offered only where this is false.
+func SameScoring(a, b *Scoring) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return bytes.Equal(a.fingerprint(), b.fingerprint())
+}
+
+// fingerprint is what of the scoring decides scores, as JSON (which sorts
+// map keys, so equal scorings give equal bytes).
+func (s *Scoring) fingerprint() []byte {
+	type example struct {
+		Answer string
+		Scores map[grading.Criterion]int
+	}
+	v := struct {
+		Rubric   *grading.Rubric
+		Examples []example
+		Model    string
+	}{Rubric: s.Rubric, Model: s.Model}
+	for _, ex := range s.Examples {
+		v.Examples = append(v.Examples, example{ex.Answer, ex.Scores})
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // plain data: cannot fail
+	}
+	return b
 }
