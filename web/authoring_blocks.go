@@ -96,6 +96,9 @@ func (s *Server) editBlockForm(w http.ResponseWriter, r *http.Request) error {
 			v.Calibration = blockCalibration(calibration, bd.Key)
 			v.Coverage = blockCoverage(l, bd.Key)
 		}
+		if v.Rescore, err = s.blockRescore(r.Context(), br.course, br.lesson, br.key, br.kind); err != nil {
+			return err
+		}
 	}
 	return s.render(w, r, views.AuthorBlock(v))
 }

@@ -53,7 +53,7 @@ func (s *Server) editorAtHead(r *http.Request) (views.LessonEditorView, error) {
 	if v.Preview != nil {
 		v.HeadCoverage = lessonCoverage(d.Course.Slug, d.Slug, v.Preview)
 	}
-	return v, nil
+	return v, s.rescoreState(r.Context(), &v, v.Preview)
 }
 
 func newEditorView(d catalog.Draft, parts lessons.SourceParts, base int) views.LessonEditorView {
@@ -178,6 +178,7 @@ func (s *Server) editorWithEdit(r *http.Request, e edit) (views.LessonEditorView
 	}
 	v := newEditorView(head.Draft, e.parts, e.base)
 	v.Blocks, v.HeadCalibration, v.HeadCoverage = head.Blocks, slices.Clone(head.HeadCalibration), head.HeadCoverage
+	v.RescoreOffer, v.Rescores = head.RescoreOffer, head.Rescores
 	v.Unsaved = true
 	if e.parts.Body != head.Form.Values["body"] {
 		// The editor shows the author's text: the newest revision's
@@ -283,7 +284,8 @@ func (s *Server) publishLesson(w http.ResponseWriter, r *http.Request) error {
 		return errBadForm
 	}
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
-	err = s.svc.Publish(r.Context(), s.currentUser(r).ID, course, lesson, number)
+	rescore := r.PostFormValue("rescore") == "1"
+	err = s.svc.Publish(r.Context(), s.currentUser(r).ID, course, lesson, number, rescore)
 	if err == nil {
 		http.Redirect(w, r, views.AuthorLessonPublishedURL(course, lesson, number), http.StatusSeeOther)
 		return nil

@@ -260,6 +260,7 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		// Administration: admins only. The POST runs for every role in
 		// turn, admin last, so Tara must still be a learner until then.
 		{method: "GET", pattern: "/admin/users", path: "/admin/users", want: adminsOnly("/admin/users", wantOK())},
+		{method: "GET", pattern: "/admin/jobs", path: "/admin/jobs", want: adminsOnly("/admin/jobs", wantOK())},
 		{
 			method: "POST", pattern: "/admin/users/{id}/disable", path: taraAccount + "/disable",
 			want: adminsOnly("", wantSeeOther("/admin/users?changed="+taraID+"&what=account")),

@@ -163,6 +163,7 @@ func (s *Server) routes() chi.Router {
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(auth.Admin))
 			r.Get("/admin/users", s.handle(s.adminUsers))
+			r.Get("/admin/jobs", s.handle(s.adminJobs))
 			r.Group(func(r chi.Router) {
 				r.Use(limitBody(maxAccountForm), noStore)
 				r.Post("/admin/users/{id}/role", s.handle(s.changeRole))

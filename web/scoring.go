@@ -3,6 +3,7 @@ package web
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -24,6 +25,9 @@ func scoreView(sub scores.Submission) views.ScoreView {
 		kind := "Auto score"
 		if e.Kind == scores.KindAuto {
 			auto = e.Detail
+			if e.RubricRevisionID != sub.RevisionID {
+				kind = fmt.Sprintf("Re-scored with revision %d's rubric", e.RubricRevisionNumber)
+			}
 		} else {
 			kind = "Review by " + cmp.Or(e.ReviewerName, "a reviewer")
 			for c, n := range e.Notes {
@@ -53,6 +57,9 @@ func scoreView(sub scores.Submission) views.ScoreView {
 		v.Reviewed, v.ReviewerName, v.ReviewedAt = true, cmp.Or(cur.ReviewerName, "a reviewer"), cur.At
 	} else if auto != nil {
 		v.Provisional = auto.Provisional
+		if cur.RubricRevisionID != sub.RevisionID {
+			v.RescoredWith = cur.RubricRevisionNumber
+		}
 	}
 	return v
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
+	"github.com/practicum-dev/practicum/migrations/postgres/jobs"
 	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/pagecache"
 )
@@ -35,6 +36,8 @@ type Deps struct {
 	Scores   *scores.Store
 	Users    *auth.Store
 	Service  *service.Service
+	// Jobs counts River's background jobs for admins (/admin/jobs).
+	Jobs *jobs.Store
 	// Sessions holds session data (auth.NewSessionStore).
 	Sessions scs.Store
 	// DB is what /readyz pings.
@@ -105,6 +108,7 @@ type Server struct {
 	scores   *scores.Store
 	users    *auth.Store
 	svc      *service.Service
+	jobs     *jobs.Store
 	sessions *scs.SessionManager
 	metrics  *metrics
 	// requestTimeout bounds each request's work (withTimeout).
@@ -153,6 +157,7 @@ func newServer(d Deps) *Server {
 		scores:                    d.Scores,
 		users:                     d.Users,
 		svc:                       d.Service,
+		jobs:                      d.Jobs,
 		sessions:                  newSessions(d.Sessions, d.HTTPS, term.Lifetime),
 		anonymousTerm:             term,
 		metrics:                   newMetrics(d.Registry),

@@ -21,6 +21,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/migrations/postgres/jobs"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -94,6 +95,7 @@ func siteDeps(pool *pgxpool.Pool, cat *catalog.Catalog) web.Deps {
 		Scores:   sc,
 		Users:    auth.NewStore(pool, auth.CheapHashingForTests()),
 		Service:  service.New(pool, cat, prog, sc),
+		Jobs:     jobs.NewStore(pool),
 		Sessions: auth.NewSessionStore(pool),
 		DB:       pool,
 		Registry: reg,

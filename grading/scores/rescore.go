@@ -3,6 +3,7 @@ package scores
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -87,6 +88,8 @@ func StartRescore(ctx context.Context, tx pgx.Tx, n NewRescore) (id int64, respo
 	if err != nil {
 		return 0, nil, fmt.Errorf("recording the answers to re-score for %q: %w", n.Key, err)
 	}
+	// Oldest answers first, so jobs cut from the list take them in order.
+	slices.Sort(responses)
 	return id, responses, nil
 }
 

@@ -224,43 +224,65 @@ func (c *Catalog) NextPosition(ctx context.Context, courseSlug string) (int, err
 // publish is refused with a *StaleError, and while the scorer disagrees
 // with a calibration example, with a *CalibrationError.
 func (c *Catalog) Publish(ctx context.Context, actorID int64, courseSlug, lessonSlug string, number int) (RevisionInfo, error) {
-	var rev RevisionInfo
+	var p Published
 	err := postgres.InTx(ctx, c.pool, func(tx pgx.Tx) error {
-		courseID, lessonID, err := lockLesson(ctx, tx, courseSlug, lessonSlug)
-		if err != nil {
-			return err
-		}
-		if err := checkHead(ctx, tx, lessonID, number); err != nil {
-			return err
-		}
-		var src []byte
-		rev, err = scanRevision(tx.QueryRow(ctx, `SELECT `+revisionColumns+`, r.source
-			FROM lesson_revisions r LEFT JOIN users u ON u.id = r.author_id
-			WHERE r.lesson_id = $1 AND r.number = $2`, lessonID, number), &src)
-		if err != nil {
-			return err
-		}
-		if rev.Published() {
-			return nil
-		}
-		_, calibration, err := CheckLesson(courseSlug, lessonSlug, src)
-		if err != nil {
-			return err
-		}
-		if len(calibration) > 0 {
-			return &CalibrationError{Calibration: calibration}
-		}
-		err = tx.QueryRow(ctx, "UPDATE lesson_revisions SET published_at = now() WHERE id = $1 RETURNING published_at", rev.ID).Scan(&rev.PublishedAt)
-		if err != nil {
-			return err
-		}
-		batch := &pgx.Batch{}
-		batch.Queue("UPDATE lessons SET current_revision_id = $2 WHERE id = $1", lessonID, rev.ID)
-		batch.Queue(`INSERT INTO content_audit (course_id, lesson_id, revision_id, actor_id, action, detail)
-			VALUES ($1, $2, $3, $4, 'published', $5)`, courseID, lessonID, rev.ID, actorID, fmt.Sprintf("revision %d", number))
-		return tx.SendBatch(ctx, batch).Close()
+		var err error
+		p, err = PublishTx(ctx, tx, actorID, courseSlug, lessonSlug, number)
+		return err
 	})
-	return rev, err
+	return p.Revision, err
+}
+
+// Published is a revision PublishTx made the one learners see.
+type Published struct {
+	Revision RevisionInfo
+	// Lesson is the revision parsed; nil when it was published already
+	// and nothing changed.
+	Lesson *lessons.Lesson
+}
+
+// PublishTx is Publish inside the caller's transaction, for a use case
+// that writes more with the publish (lessons/service enqueues re-scoring
+// jobs in the same transaction).
+func PublishTx(ctx context.Context, tx pgx.Tx, actorID int64, courseSlug, lessonSlug string, number int) (Published, error) {
+	var p Published
+	courseID, lessonID, err := lockLesson(ctx, tx, courseSlug, lessonSlug)
+	if err != nil {
+		return p, err
+	}
+	if err := checkHead(ctx, tx, lessonID, number); err != nil {
+		return p, err
+	}
+	var src []byte
+	p.Revision, err = scanRevision(tx.QueryRow(ctx, `SELECT `+revisionColumns+`, r.source
+		FROM lesson_revisions r LEFT JOIN users u ON u.id = r.author_id
+		WHERE r.lesson_id = $1 AND r.number = $2`, lessonID, number), &src)
+	if err != nil {
+		return p, err
+	}
+	if p.Revision.Published() {
+		return p, nil
+	}
+	l, calibration, err := CheckLesson(courseSlug, lessonSlug, src)
+	if err != nil {
+		return p, err
+	}
+	if len(calibration) > 0 {
+		return p, &CalibrationError{Calibration: calibration}
+	}
+	err = tx.QueryRow(ctx, "UPDATE lesson_revisions SET published_at = now() WHERE id = $1 RETURNING published_at", p.Revision.ID).Scan(&p.Revision.PublishedAt)
+	if err != nil {
+		return p, err
+	}
+	batch := &pgx.Batch{}
+	batch.Queue("UPDATE lessons SET current_revision_id = $2 WHERE id = $1", lessonID, p.Revision.ID)
+	batch.Queue(`INSERT INTO content_audit (course_id, lesson_id, revision_id, actor_id, action, detail)
+		VALUES ($1, $2, $3, $4, 'published', $5)`, courseID, lessonID, p.Revision.ID, actorID, fmt.Sprintf("revision %d", number))
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return p, err
+	}
+	p.Lesson = l
+	return p, nil
 }
 
 // lockLesson finds a lesson and locks it for the transaction, so that two

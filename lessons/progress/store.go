@@ -119,3 +119,27 @@ func (s *Store) Answered(ctx context.Context, userID int64, course string) (map[
 	}
 	return out, rows.Err()
 }
+
+// AnswerTexts returns the text of the stored responses among ids, by id:
+// the answers a re-scoring job scores again. An id with no response (its
+// account was deleted since) is absent.
+func (s *Store) AnswerTexts(ctx context.Context, ids []int64) (map[int64]string, error) {
+	rows, err := s.pool.Query(ctx, "SELECT id, answer FROM responses WHERE id = ANY($1)", ids)
+	if err != nil {
+		return nil, fmt.Errorf("reading answers: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[int64]string, len(ids))
+	for rows.Next() {
+		var id int64
+		var answer string
+		if err := rows.Scan(&id, &answer); err != nil {
+			return nil, fmt.Errorf("reading answers: %w", err)
+		}
+		out[id] = answer
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading answers: %w", err)
+	}
+	return out, nil
+}

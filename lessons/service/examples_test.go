@@ -118,7 +118,7 @@ func TestReviewedAnswerBecomesAnExample(t *testing.T) {
 		t.Fatalf("calibration = %+v, want the new example's failure case", added.Calibration)
 	}
 	var calib *catalog.CalibrationError
-	if err := f.svc.Publish(ctx, rita, course, lesson, 2); !errors.As(err, &calib) || len(calib.Calibration.Item(exercise)) == 0 {
+	if err := f.svc.Publish(ctx, rita, course, lesson, 2, false); !errors.As(err, &calib) || len(calib.Calibration.Item(exercise)) == 0 {
 		t.Fatalf("publishing: %v, want refused for the new example", err)
 	}
 	st, err := f.svc.CalibrationState(ctx, sub)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/migrations/postgres"
@@ -36,11 +38,21 @@ func (s *Service) SaveLesson(ctx context.Context, authorID int64, course, lesson
 	return res.Revision.Number, nil
 }
 
-// Publish makes revision number the one learners see. It is refused with
+// Publish makes revision number the one learners see. With rescore, the
+// learners' current answers to each exercise and probe whose scoring the
+// revision changes (RescoreOffer) are queued to be scored again against
+// it, in the same transaction: the revision is published with its
+// re-scoring jobs or not at all. It is refused with
 // *catalog.CalibrationError or lessons.Problems when that revision may not
 // be published, or *LessonConflict when a newer revision exists.
-func (s *Service) Publish(ctx context.Context, authorID int64, course, lesson string, number int) error {
-	_, err := s.catalog.Publish(ctx, authorID, course, lesson, number)
+func (s *Service) Publish(ctx context.Context, authorID int64, course, lesson string, number int, rescore bool) error {
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		p, err := catalog.PublishTx(ctx, tx, authorID, course, lesson, number)
+		if err != nil || !rescore || p.Lesson == nil {
+			return err
+		}
+		return s.enqueueRescores(ctx, tx, authorID, course, lesson, p)
+	})
 	var stale *catalog.StaleError
 	if !errors.As(err, &stale) {
 		return err

@@ -12,7 +12,13 @@
 package service
 
 import (
+	"io"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
@@ -27,11 +33,22 @@ type Service struct {
 	catalog  *catalog.Catalog
 	progress *progress.Store
 	scores   *scores.Store
+	// jobs inserts background jobs (River's) in the use cases'
+	// transactions and lists them; it works none. The client that works
+	// them runs in `practicum serve` (cmd/practicum/jobs.go), with the
+	// workers this package defines (RescoreWorker).
+	jobs *river.Client[pgx.Tx]
 }
 
 // New returns the use cases over the stores, which must share pool.
 func New(pool *pgxpool.Pool, cat *catalog.Catalog, prog *progress.Store, sc *scores.Store) *Service {
-	return &Service{pool: pool, catalog: cat, progress: prog, scores: sc}
+	// A client with no queues only inserts and lists: it starts nothing
+	// and cannot fail on a valid empty configuration.
+	jobs, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		panic(err)
+	}
+	return &Service{pool: pool, catalog: cat, progress: prog, scores: sc, jobs: jobs}
 }
 
 // Learner is who is answering: a signed-in account, or an anonymous

@@ -91,6 +91,9 @@ type BlockFormView struct {
 	// Coverage lists what the calibration examples leave untested, for
 	// the cues the page shows: advice that never blocks a save.
 	Coverage []lessons.Warning
+	// Rescore is the item's latest re-scoring of existing answers, if it
+	// has had one.
+	Rescore *RescoreView
 }
 
 // BlockConflict is a save refused because someone saved a newer revision

@@ -32,6 +32,10 @@ type ScoreView struct {
 	// Provisional is true while the current score is an auto score the
 	// scorer itself doubts.
 	Provisional bool
+	// RescoredWith is the lesson revision whose rubric the current auto
+	// score was given with, when that is not the revision answered (the
+	// answer was re-scored after the rubric changed); 0 otherwise.
+	RescoredWith int
 }
 
 // CriterionView is one criterion of a ScoreView.
@@ -122,10 +126,13 @@ func (v ScoreView) highlighted() []segment {
 }
 
 // rubricRevision names the lesson revision whose rubric scored an event:
-// by its number when it is the revision the learner answered, as it
-// almost always is.
+// by its number (the revision answered, or a later one the answer was
+// re-scored with).
 func rubricRevision(sub scores.Submission, e scores.Event) string {
-	if e.RubricRevisionID == sub.RevisionID && sub.RevisionNumber > 0 {
+	switch {
+	case e.RubricRevisionNumber > 0:
+		return "Revision " + strconv.Itoa(e.RubricRevisionNumber)
+	case e.RubricRevisionID == sub.RevisionID && sub.RevisionNumber > 0:
 		return "Revision " + strconv.Itoa(sub.RevisionNumber)
 	}
 	return "Revision id " + strconv.FormatInt(e.RubricRevisionID, 10)
