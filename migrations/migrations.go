@@ -171,7 +171,7 @@ func (m *Migrator) riverUp(ctx context.Context) ([]Applied, error) {
 	}
 	var out []Applied
 	for _, v := range res.Versions {
-		out = append(out, Applied{Name: fmt.Sprintf("river %03d_%s", v.Version, v.Name), Duration: v.Duration})
+		out = append(out, Applied{Name: fmt.Sprintf("river %03d %s", v.Version, v.Name), Duration: v.Duration})
 	}
 	return out, nil
 }
@@ -210,7 +210,7 @@ func (m *Migrator) Status(ctx context.Context) ([]Status, error) {
 		applied[v.Version] = true
 	}
 	for _, v := range m.river.AllVersions() {
-		out = append(out, Status{Name: fmt.Sprintf("river %03d_%s", v.Version, v.Name), Applied: applied[v.Version]})
+		out = append(out, Status{Name: fmt.Sprintf("river %03d %s", v.Version, v.Name), Applied: applied[v.Version]})
 	}
 	return out, nil
 }

@@ -62,6 +62,23 @@ func TestServeRefusesBadCacheFlags(t *testing.T) {
 	}
 }
 
+// TestServeRefusesBadJobFlags: job settings River would refuse, or that
+// would rescue jobs still running, stop the server before it listens.
+func TestServeRefusesBadJobFlags(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"-job-workers", "-1"},
+		{"-job-timeout", "0s"},
+		{"-job-timeout", "5m", "-job-rescue-after", "1m"},
+	} {
+		err := run(context.Background(), append([]string{"serve"}, args...), strings.NewReader(""), io.Discard, io.Discard)
+		var usage usageError
+		if !errors.As(err, &usage) || !strings.Contains(err.Error(), "job workers") {
+			t.Errorf("%v: %v, want a usage error about the job settings", args, err)
+		}
+	}
+}
+
 // TestServeRefusesBadSessionTimes: session limits that would sign people
 // out at once, or never before the idle timeout, stop the server before
 // it listens.

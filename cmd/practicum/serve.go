@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -25,6 +26,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations"
 	"github.com/practicum-dev/practicum/migrations/postgres"
+	"github.com/practicum-dev/practicum/migrations/postgres/jobs"
 	"github.com/practicum-dev/practicum/migrations/postgres/listen"
 	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -36,7 +38,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	addr := fs.String("addr", envOr("ADDR", ":8080"), "address to listen on (env ADDR)")
 	dbURL := databaseFlag(fs)
 	migrate := fs.Bool("migrate", true, "create the database and apply migrations at start; when false, refuse to start if the schema is not current")
-	shutdownTimeout := fs.Duration("shutdown-timeout", 15*time.Second, "how long in-flight requests get to finish after SIGINT or SIGTERM")
+	shutdownTimeout := fs.Duration("shutdown-timeout", 15*time.Second, "how long in-flight requests, then running background jobs, get to finish after SIGINT or SIGTERM")
 	requestTimeout := fs.Duration("request-timeout", 10*time.Second, "longest a request may work before it fails")
 	baseURL := fs.String("base-url", envOr("BASE_URL", "http://localhost:8080"), "the site's public address; https makes session cookies Secure (env BASE_URL)")
 	trustedProxies := fs.String("trusted-proxies", envOr("TRUSTED_PROXIES", ""),
@@ -69,8 +71,15 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	jobFlags, err := addJobFlags(fs)
+	if err != nil {
+		return err
+	}
 	logs := addLogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := jobFlags.check(); err != nil {
 		return err
 	}
 	if *invalidation != "notify" && *invalidation != "poll" && *invalidation != "off" {
@@ -139,9 +148,22 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	pages := pagecache.New(pagecache.DefaultBudget)
 	stopWatching := watchContent(ctx, *invalidation, *pollEvery, pool, cat, pages, log)
 	defer stopWatching() // before the pool closes
+	svc := service.New(pool, cat, prog, sc)
+	stopJobs, err := startJobs(ctx, pool, svc, jobFlags, log)
+	if err != nil {
+		return err
+	}
+	var jobsStopped sync.Once
+	// On the way out for any reason, before the pool closes; a graceful
+	// shutdown has stopped them already, below.
+	defer jobsStopped.Do(func() {
+		stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), *shutdownTimeout)
+		defer cancel()
+		stopJobs(stopCtx)
+	})
 	deps := web.Deps{
 		Log: log, Catalog: cat, Progress: prog, Scores: sc, Users: auth.NewStore(pool),
-		Service:  service.New(pool, cat, prog, sc),
+		Service: svc, Jobs: jobs.NewStore(pool),
 		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
 		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
 		BaseURL:        public.String(),
@@ -187,6 +209,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	// Jobs get what is left of the shutdown timeout to finish.
+	jobsStopped.Do(func() { stopJobs(shutdownCtx) })
 	log.Info("stopped")
 	return nil
 }
