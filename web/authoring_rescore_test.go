@@ -146,6 +146,11 @@ func TestPublishOffersToRescore(t *testing.T) {
 	if got := strings.TrimSpace(card.Find(`[data-testid="rescored"]`).Text()); !strings.Contains(got, "revision "+number) {
 		t.Errorf("Lea's score card says %q, want that it was re-scored with revision %s", got, number)
 	}
+	// The reviewer judges by the rubric the current score was given with.
+	rid := card.Find(`input[name="response"]`).AttrOr("value", "")
+	if got := ines.get("/review/" + rid).doc.Find(`[data-testid="rescored-rubric"]`).Text(); !strings.Contains(got, "revision "+number+"'s rubric") {
+		t.Errorf("the review page of Lea's answer says %q, want that it shows revision %s's rubric", got, number)
+	}
 	history := texts(card.Find(".history li"))
 	if len(history) != 2 || !strings.Contains(history[0], "Auto score") || !strings.Contains(history[1], "Re-scored with revision "+number+"'s rubric") {
 		t.Errorf("Lea's score history = %q, want her first auto score, then the re-score", history)

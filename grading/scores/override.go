@@ -101,6 +101,11 @@ func (s *Store) Override(ctx context.Context, o Override) (Event, error) {
 		if last := latest(h); last.ID != o.BasedOn {
 			return &ConflictError{Latest: last}
 		}
+		// The reviewer judged by the rubric of the latest auto score: the
+		// revision answered, unless the answer was re-scored since.
+		if auto, ok := LatestAuto(h); ok {
+			revision = auto.RubricRevisionID
+		}
 		points, notes, err := checkOverride(Current(h), o)
 		if err != nil {
 			return err

@@ -71,6 +71,9 @@ func TestRescoreAppendsOncePerRevision(t *testing.T) {
 	// A reviewer decides; a re-score against yet another revision is kept
 	// in the history but the review still counts.
 	ev := f.review(t, id, rita, 0, 1, 0, 0)
+	if ev.RubricRevisionID != next {
+		t.Errorf("the review records rubric revision id %d, want %d: the reviewer judged by the re-score's rubric", ev.RubricRevisionID, next)
+	}
 	var third int64
 	if err := f.pool.QueryRow(ctx, "SELECT id FROM lesson_revisions WHERE id NOT IN ($1, $2) ORDER BY id LIMIT 1", f.revision, next).Scan(&third); err != nil {
 		t.Fatal(err)

@@ -34,8 +34,11 @@ func (s *Service) RequestReview(ctx context.Context, userID, responseID int64, r
 // history, and the block as its learner saw it.
 type Review struct {
 	Sub scores.Submission
-	// Item is the block in the revision answered; HasItem is false when
-	// that revision is no longer readable.
+	// Item is the block in the revision whose rubric gave the latest auto
+	// score — the revision answered, unless the answer was re-scored
+	// against a later one since — so that the reviewer judges by the
+	// rubric the current score was given with; HasItem is false when that
+	// revision is no longer readable.
 	Item    lessons.Block
 	HasItem bool
 	// Calibration is the item in the lesson's newest revision, where the
@@ -55,7 +58,11 @@ func (s *Service) Review(ctx context.Context, responseID int64) (Review, error) 
 		return Review{}, fmt.Errorf("scored response %d: %w", responseID, postgres.ErrNotFound)
 	}
 	v := Review{Sub: sub}
-	doc, err := s.catalog.Revision(ctx, sub.Course, sub.Lesson, sub.RevisionID)
+	rubric := sub.RevisionID
+	if auto, ok := sub.Auto(); ok {
+		rubric = auto.RubricRevisionID
+	}
+	doc, err := s.catalog.Revision(ctx, sub.Course, sub.Lesson, rubric)
 	switch {
 	case errors.Is(err, postgres.ErrNotFound):
 	case err != nil:
