@@ -32,7 +32,7 @@ func (f fixture) submitted(t *testing.T, answer string) scores.Submission {
 	return sub
 }
 
-func (f fixture) user(t *testing.T, name string) int64 {
+func (f fixture) user(t testing.TB, name string) int64 {
 	t.Helper()
 	var id int64
 	if err := f.pool.QueryRow(context.Background(), `INSERT INTO users (email, display_name, password_hash, role)

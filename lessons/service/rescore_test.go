@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 // reviseRubric saves revision 2 of the lesson with the exercise's result
 // criterion described in other words: its scoring changes, its
 // calibration does not. It returns the draft, parsed.
-func (f fixture) reviseRubric(t *testing.T, author int64) catalog.SaveResult {
+func (f fixture) reviseRubric(t testing.TB, author int64) catalog.SaveResult {
 	t.Helper()
 	ctx := context.Background()
 	_, src, err := f.catalog.RevisionSource(ctx, course, lesson, 1)
@@ -35,7 +36,7 @@ func (f fixture) reviseRubric(t *testing.T, author int64) catalog.SaveResult {
 }
 
 // queuedJobs are the re-scoring jobs River holds, by their arguments.
-func (f fixture) queuedJobs(t *testing.T) []service.RescoreArgs {
+func (f fixture) queuedJobs(t testing.TB) []service.RescoreArgs {
 	t.Helper()
 	rows, err := f.pool.Query(context.Background(), "SELECT args FROM river_job WHERE kind = $1 ORDER BY id", service.RescoreArgs{}.Kind())
 	if err != nil {
@@ -162,5 +163,40 @@ func TestPublishRescoresWhenAsked(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkRescoreBatch measures one re-scoring job of RescoreBatch
+// answers: reading them, scoring each against the new revision, and the
+// transaction that appends their scores (after the first run, each insert
+// finds the score there and adds nothing, as a retry would).
+func BenchmarkRescoreBatch(b *testing.B) {
+	f := newFixture(b)
+	ctx := context.Background()
+	rita := f.user(b, "Rita")
+	answer := "Compare long-prompt latency on both versions at the same arrival rate, and queue time against prefill time."
+	for i := range service.RescoreBatch {
+		var id int64
+		if err := f.pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ($1, 'B', '$argon2id$x') RETURNING id`,
+			strconv.Itoa(i)+"@example.com").Scan(&id); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := f.svc.SubmitResponse(ctx, service.Learner{UserID: id}, f.item(exercise), answer, progress.Confident); err != nil {
+			b.Fatal(err)
+		}
+	}
+	draft := f.reviseRubric(b, rita)
+	if err := f.svc.Publish(ctx, rita, course, lesson, 2, true); err != nil {
+		b.Fatal(err)
+	}
+	jobs := f.queuedJobs(b)
+	if len(jobs) != 1 || len(jobs[0].Responses) != service.RescoreBatch || jobs[0].Revision != draft.Revision.ID {
+		b.Fatalf("jobs = %+v, want one full batch", jobs)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := f.svc.Rescore(ctx, jobs[0]); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -36,7 +36,7 @@ type fixture struct {
 	pool     *pgxpool.Pool
 }
 
-func newFixture(t *testing.T) fixture {
+func newFixture(t testing.TB) fixture {
 	t.Helper()
 	ctx := context.Background()
 	pool := pgtest.New(t)
