@@ -119,6 +119,25 @@ func TestPublishRescoresWhenAsked(t *testing.T) {
 			if p := progressOf[exercise]; p.Answers != 2 || p.Done != 0 || p.RevisionNumber != 2 || p.RequestedBy != "Rita" {
 				t.Errorf("progress before the jobs run = %+v, want 0 of 2 against revision 2, asked for by Rita", p)
 			}
+			// A failing job is counted, as River leaves it: waiting for
+			// another try, then given up.
+			for _, st := range []struct {
+				state            string
+				failed, retrying int
+			}{{"retryable", 0, 2}, {"discarded", 2, 0}, {"available", 0, 0}} {
+				if _, err := f.pool.Exec(ctx, `UPDATE river_job SET state = $1::river_job_state,
+					finalized_at = CASE WHEN $1::text = 'discarded' THEN now() END WHERE kind = $2`, st.state, jobs[0].Kind()); err != nil {
+					t.Fatal(err)
+				}
+				progressOf, err := f.svc.Rescores(ctx, course, lesson)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p := progressOf[exercise]; p.Failed != st.failed || p.Retrying != st.retrying {
+					t.Errorf("job %s: %d failed, %d retrying; want %d, %d", st.state, p.Failed, p.Retrying, st.failed, st.retrying)
+				}
+			}
+
 			for run, want := range []int{2, 0} { // a retry adds nothing
 				added, err := f.svc.Rescore(ctx, jobs[0])
 				if err != nil || added != want {
