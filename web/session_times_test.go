@@ -23,12 +23,14 @@ func TestSessionTimes(t *testing.T) {
 		gaps     []time.Duration
 		wantLast bool // still signed in at the last request
 	}{
-		{name: "idle past the timeout", idle: time.Second, lifetime: time.Hour,
-			gaps: []time.Duration{1300 * time.Millisecond}, wantLast: false},
-		{name: "busy within the idle timeout", idle: time.Second, lifetime: time.Hour,
-			gaps: []time.Duration{600 * time.Millisecond, 600 * time.Millisecond, 600 * time.Millisecond}, wantLast: true},
-		{name: "busy past the lifetime", idle: time.Hour, lifetime: 1200 * time.Millisecond,
-			gaps: []time.Duration{500 * time.Millisecond, 500 * time.Millisecond, 500 * time.Millisecond}, wantLast: false},
+		// Seconds, not fractions: on a loaded machine (CI under -race) a
+		// request can take longer than the margin a 1 s timeout leaves.
+		{name: "idle past the timeout", idle: 3 * time.Second, lifetime: time.Hour,
+			gaps: []time.Duration{3900 * time.Millisecond}, wantLast: false},
+		{name: "busy within the idle timeout", idle: 3 * time.Second, lifetime: time.Hour,
+			gaps: []time.Duration{1800 * time.Millisecond, 1800 * time.Millisecond, 1800 * time.Millisecond}, wantLast: true},
+		{name: "busy past the lifetime", idle: time.Hour, lifetime: 3600 * time.Millisecond,
+			gaps: []time.Duration{1500 * time.Millisecond, 1500 * time.Millisecond, 1500 * time.Millisecond}, wantLast: false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
