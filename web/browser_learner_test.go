@@ -8,8 +8,8 @@ import (
 )
 
 // TestLearnerJourneyInBrowser: a visitor answers two checkpoints on a
-// lesson page, one right and one wrong, signs up, out and in again, and
-// finds both on the dashboard.
+// lesson page, one right and one wrong, signs up and is back on the lesson
+// with both, signs out and in again, and finds both on the dashboard.
 func TestLearnerJourneyInBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
@@ -29,7 +29,8 @@ func TestLearnerJourneyInBrowser(t *testing.T) {
 	b.do(chooseOption(2, wrong), chromedp.Click(checkpointSection(2)+button("Check answer")), chromedp.WaitVisible(result(2)))
 	verdict2 := b.text(result(2))
 
-	// Sign up, sign out, sign in.
+	// Sign up, back on the lesson with both answers; sign out, and in
+	// again from the home page the site signs out to.
 	b.do(chromedp.Click(link("Create account")))
 	b.waitFor(byLabel("Name"))
 	b.do(auditAccessibility(t, "sign-up page"),
@@ -37,7 +38,8 @@ func TestLearnerJourneyInBrowser(t *testing.T) {
 		typeIn(byLabel("Email"), "ada@example.com"),
 		typeIn(byLabel("Password"), "correct horse battery"),
 		chromedp.Click(button("Create account")))
-	b.waitFor(dashboard)
+	b.waitFor(button("Sign out Ada Learner"))
+	b.waitFor(result(2))
 	b.signOut("Ada Learner")
 	b.do(chromedp.Click(link("Sign in")))
 	b.waitFor(byLabel("Email"))
@@ -45,6 +47,8 @@ func TestLearnerJourneyInBrowser(t *testing.T) {
 		typeIn(byLabel("Email"), "ada@example.com"),
 		typeIn(byLabel("Password"), "correct horse battery"),
 		chromedp.Click(button("Sign in")))
+	b.waitFor(button("Sign out Ada Learner"))
+	b.do(chromedp.Click(link("Dashboard")))
 	b.waitFor(dashboard)
 	b.do(auditAccessibility(t, "dashboard"))
 	accuracy := b.text(`//*[@data-testid='accuracy']`)

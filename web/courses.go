@@ -229,6 +229,9 @@ func (s *Server) refuseAnswer(w http.ResponseWriter, r *http.Request, b lessons.
 	default:
 		return err
 	}
+	// Signing in from the page shown returns to the lesson, not to the
+	// address the form posted to.
+	r = returnAfter(r, views.LessonURL(chi.URLParam(r, "course"), chi.URLParam(r, "lesson")))
 	v, verr := s.lessonView(r)
 	if verr != nil {
 		return verr

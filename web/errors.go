@@ -148,12 +148,3 @@ func writePublicPage(w http.ResponseWriter, r *http.Request, page *compress.Vari
 	w.Header().Set("Cache-Control", "no-cache")
 	page.Serve(w, r, http.StatusOK)
 }
-
-// viewContext tells the layout who is looking.
-func (s *Server) viewContext(r *http.Request) context.Context {
-	v := views.Viewer{}
-	if u := s.currentUser(r); u != nil {
-		v = views.Viewer{SignedIn: true, DisplayName: u.DisplayName, Role: u.Role}
-	}
-	return views.WithViewer(r.Context(), v)
-}

@@ -52,6 +52,9 @@ func (s *Server) servePublic(w http.ResponseWriter, r *http.Request, route strin
 func (s *Server) renderPublic(w http.ResponseWriter, r *http.Request, route string, gen uint64, key string, c templ.Component) error {
 	page, ok := s.pages.Page(key)
 	if key == "" || !ok {
+		// The page is kept for every visitor: signing in from it returns
+		// to its path, without this visitor's query string.
+		r = returnAfter(r, r.URL.EscapedPath())
 		var buf bytes.Buffer
 		if err := c.Render(s.viewContext(r), &buf); err != nil {
 			return err

@@ -75,13 +75,13 @@ func (s *Server) routes() chi.Router {
 
 		// The confirmation after deleting one's account, for the browser
 		// that did it (nobody is signed in by then).
-		r.With(noStore).Get("/account-deleted", s.handle(s.accountDeleted))
+		r.With(noStore, stayHere).Get("/account-deleted", s.handle(s.accountDeleted))
 
 		// A password-reset link an admin made: anyone holding it. The
 		// token is the secret, so nothing caches the page or sends its
 		// address on as a Referer, and logs show the route, not the path.
 		r.Group(func(r chi.Router) {
-			r.Use(limitBody(maxAccountForm), resetLinkHeaders)
+			r.Use(limitBody(maxAccountForm), resetLinkHeaders, stayHere)
 			r.Get("/reset/{token}", s.handle(s.passwordResetPage))
 			r.Post("/reset/{token}", s.handle(s.usePasswordReset))
 		})

@@ -268,11 +268,11 @@ func layout(p page) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = navLink("/signin", "Sign in", navSignIn, p.Current).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = navLink(SignInURL(v.Here), "Sign in", navSignIn, p.Current).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = navLink("/signup", "Create account", navSignUp, p.Current).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = navLink(SignUpURL(v.Here), "Create account", navSignUp, p.Current).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

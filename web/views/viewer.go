@@ -13,6 +13,9 @@ type Viewer struct {
 	SignedIn    bool
 	DisplayName string
 	Role        auth.Role
+	// Here is the page that signing in or up from this one returns to (a
+	// local path, checked by the handler); "" returns to the dashboard.
+	Here string
 }
 
 type viewerKey struct{}
