@@ -53,13 +53,29 @@ func (s *Server) course(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if public {
-		return s.renderPublic(w, r, route, gen, "", views.Course(d, nil))
+		return s.renderPublic(w, r, route, gen, "", views.Course(d, nil, nil))
 	}
 	answered, err := s.svc.Answered(r.Context(), s.learner(r), d.Course.Slug)
 	if err != nil {
 		return err
 	}
-	return s.render(w, r, views.Course(d, answered))
+	if len(answered) == 0 {
+		return s.render(w, r, views.Course(d, answered, nil))
+	}
+	next, ok, err := s.svc.NextStep(r.Context(), d, answered)
+	if err != nil {
+		return err
+	}
+	return s.render(w, r, views.Course(d, answered, nextStepView(next, ok)))
+}
+
+// nextStepView is a next step as pages offer it; nil when there is none.
+func nextStepView(n service.NextStep, ok bool) *views.NextStep {
+	if !ok {
+		return nil
+	}
+	return &views.NextStep{Course: n.Course, CourseTitle: n.CourseTitle, Lesson: n.Lesson, LessonTitle: n.LessonTitle,
+		Kind: n.Item.Kind, Key: n.Item.Key, Section: n.Section, Started: n.Started}
 }
 
 // lesson reads the signed-in account in the lesson's own query, so it is
@@ -112,6 +128,11 @@ func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
 		return views.LessonView{}, err
 	}
 	s.setAccount(r, &u)
+	news, err := scores.DecodeNews(mine.News)
+	if err != nil {
+		return views.LessonView{}, err
+	}
+	s.setNews(r, news)
 	v := newLessonView(p)
 	if v.State, err = progress.DecodeLessonState(mine.State, course, lesson); err != nil {
 		return v, err

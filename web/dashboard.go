@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
@@ -13,9 +15,27 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := views.DashboardView{Name: u.DisplayName, First: d.First, Ratings: d.Ratings, Scored: d.Scored}
+	// The navigation counts what the page just showed: the finished
+	// reviews are seen now, the requests still in progress.
+	s.setNews(r, d.News.Count)
+	v := views.DashboardView{Name: u.DisplayName, Next: nextStepView(d.Next, d.HasNext), First: d.First, Ratings: d.Ratings, Scored: d.Scored}
 	for _, c := range d.Courses {
 		v.Courses = append(v.Courses, views.NewCourseCompletion(c.Course, c.Answered))
+	}
+	for _, a := range d.Written {
+		v.Written = append(v.Written, views.WrittenAnswer{Title: a.Title, LessonTitle: a.LessonTitle,
+			URL: views.ItemURL(a.Course, a.Lesson, lessons.Kind(a.Kind), a.Key), Scored: a.Scored(), Total: a.Current.Total,
+			Status: a.Status(), At: a.At, Saves: a.Saves})
+	}
+	note := func(n service.ReviewNote) views.ReviewNote {
+		return views.ReviewNote{Title: n.Title, LessonTitle: n.LessonTitle, URL: views.ItemURL(n.Course, n.Lesson, lessons.Kind(n.Kind), n.Key),
+			At: n.At, Total: n.Total, Reviewer: n.Reviewer}
+	}
+	for _, n := range d.News.Requested {
+		v.Requested = append(v.Requested, note(n))
+	}
+	for _, n := range d.News.Finished {
+		v.Finished = append(v.Finished, note(n))
 	}
 	return s.render(w, r, views.Dashboard(v))
 }

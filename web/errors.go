@@ -102,7 +102,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Componen
 func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
 	buf := pageBuffers.Get().(*bytes.Buffer)
 	defer putPageBuffer(buf)
-	if err := c.Render(s.viewContext(r), buf); err != nil {
+	if err := c.Render(s.viewContext(r, status), buf); err != nil {
 		s.log.ErrorContext(r.Context(), "rendering failed", "path", r.URL.Path, "err", err)
 		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
 		return nil

@@ -56,7 +56,7 @@ func (s *Server) renderPublic(w http.ResponseWriter, r *http.Request, route stri
 		// to its path, without this visitor's query string.
 		r = returnAfter(r, r.URL.EscapedPath())
 		var buf bytes.Buffer
-		if err := c.Render(s.viewContext(r), &buf); err != nil {
+		if err := c.Render(s.viewContext(r, http.StatusOK), &buf); err != nil {
 			return err
 		}
 		page = compress.NewVariants(htmlType, buf.Bytes())

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -189,5 +191,48 @@ func TestMissingLessonShowsWhoIsSignedIn(t *testing.T) {
 	p := as["Max"].get("/courses/serving-incidents/no-such-lesson")
 	if p.status != http.StatusNotFound || !signedIn(p) {
 		t.Errorf("status %d, signed in %v; want 404 with the header signed in", p.status, signedIn(p))
+	}
+}
+
+// TestDashboardQueryBudget: the dashboard runs as many queries for a
+// learner with a long history — answers, revisions, reviews, requests —
+// as for one with none: 9, and 2 per course (its lessons, and the
+// learner's answers in it); the navigation's count of review news costs
+// it none (the page reads the news itself).
+func TestDashboardQueryBudget(t *testing.T) {
+	t.Parallel()
+	s, counter := countedSite(t)
+	users, as := accounts(t, s, map[string]auth.Role{"Lee": auth.Learner, "Ivan": auth.Instructor})
+	lee, ivan := as["Lee"], as["Ivan"]
+	cps, rev := s.checkpoints(t)
+
+	fresh := counter.cost(lee, "/me")
+	for i := 0; i < 40; i++ {
+		cp := cps[i%len(cps)]
+		lee.post(lesson3+"/checkpoints/"+cp.Key, answer(cp, rev, i%2 == 0))
+		lee.post(lesson3+"/responses/explain-back", url.Values{"revision": {rev}, "answer": {"Explanation"}, "confidence": {"confident"}})
+		lee.post(lesson3+"/responses/"+lesson3Probe, url.Values{"revision": {rev}, "answer": {"Split queue wait from prefill."}, "confidence": {"not-yet"}})
+	}
+	const text = "Compare long-prompt latency on both versions at the same arrival rate."
+	for i := 0; i < 3; i++ {
+		id := s.scoredAnswer(t, users["Lee"].ID, lesson3Exercise, text, autoScore(text, 0.9, []int{1, 0, 0, 0}))
+		_, _, basedOn := formChoices(t, ivan.get(reviewPath(id)))
+		ivan.post(reviewPath(id), reviewForm(basedOn, []int{1, 1, 0, 0}, map[grading.Criterion]string{grading.Reasoning: "Shows why."}))
+		lee.post(lesson3+"/reviews/"+lesson3Exercise, url.Values{"response": {strconv.FormatInt(id, 10)}, "reason": {"Please look again."}})
+	}
+	// The first view of cost shows the news; the second, counted, shows
+	// the requests still in progress. Both are read whatever there is.
+	seasoned := counter.cost(lee, "/me")
+	p := lee.get("/me")
+	if p.doc.Find(`[data-testid="written-answer"]`).Length() != 3 || p.doc.Find(`[data-testid="reviews-requested"] li`).Length() != 3 {
+		t.Errorf("after 123 answers: %d written answers, %d reviews in progress; want 3 and 3",
+			p.doc.Find(`[data-testid="written-answer"]`).Length(), p.doc.Find(`[data-testid="reviews-requested"] li`).Length())
+	}
+	t.Logf("dashboard queries: %d with no history, %d after 123 answers and 3 reviews", fresh, seasoned)
+	if seasoned != fresh {
+		t.Errorf("the dashboard costs %d queries after 123 answers and %d with none: its queries must not grow with the history", seasoned, fresh)
+	}
+	if budget := int64(9 + 2*1); seasoned > budget {
+		t.Errorf("the dashboard costs %d queries, want at most %d with one course", seasoned, budget)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/alexedwards/scs/v2"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -60,6 +61,10 @@ type account struct {
 	id   int64
 	read bool
 	user *auth.User // once read: nil when the account no longer exists
+	// news is the navigation's count of review news, when a page has read
+	// it with its own data (the lesson page, the dashboard); else the
+	// layout's viewer reads it (viewer.go).
+	news *scores.NewsCount
 }
 
 func accountOf(r *http.Request) *account {

@@ -2,19 +2,55 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/web/views"
 )
 
-// viewContext tells the layout who is looking, and which page signing in
-// or up from this one returns to.
-func (s *Server) viewContext(r *http.Request) context.Context {
+// viewContext tells the layout who is looking, what the navigation counts
+// for them, and which page signing in or up from this one returns to.
+// status is the page's: an error page of the server's own (5xx) reads
+// nothing more, since the database may be what failed.
+func (s *Server) viewContext(r *http.Request, status int) context.Context {
 	v := views.Viewer{Here: s.returnTo(r)}
 	if u := s.currentUser(r); u != nil {
 		v.SignedIn, v.DisplayName, v.Role = true, u.DisplayName, u.Role
+		if status < 500 && !isHTMX(r) { // a fragment has no navigation
+			v.News = s.navNews(r)
+		}
 	}
 	return views.WithViewer(r.Context(), v)
+}
+
+// setNews records the signed-in learner's review news, read by the page
+// with its own data, so that the navigation does not read it again.
+func (s *Server) setNews(r *http.Request, n scores.NewsCount) {
+	if a := accountOf(r); a != nil {
+		a.news = &n
+	}
+}
+
+// navNews is the count of review news beside "Dashboard": as the page read
+// it, else read now. The count is a convenience: when it cannot be read,
+// the page goes out without it rather than fail.
+func (s *Server) navNews(r *http.Request) scores.NewsCount {
+	a := accountOf(r)
+	if a == nil || a.user == nil {
+		return scores.NewsCount{}
+	}
+	if a.news == nil {
+		n, err := s.scores.NewsCount(r.Context(), a.id)
+		if err != nil {
+			if !errors.Is(err, context.Canceled) {
+				s.log.WarnContext(r.Context(), "counting review news failed", "err", err)
+			}
+			return scores.NewsCount{}
+		}
+		a.news = &n
+	}
+	return *a.news
 }
 
 // noReturnKey marks a request whose page no sign-in link may name as the

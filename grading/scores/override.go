@@ -129,7 +129,12 @@ func (s *Store) Override(ctx context.Context, o Override) (Event, error) {
 			WITH ins AS (
 				INSERT INTO score_events (response_id, kind, scores, total, notes, reviewer_id, rubric_revision_id, based_on_event_id)
 				VALUES ($1, 'review', $2, $3, $4, $5, $6, nullif($7, 0::bigint))
-				RETURNING id, created_at)
+				RETURNING id, created_at),
+			-- News for the learner until their dashboard shows it (news.go),
+			-- unless they reviewed their own answer.
+			news AS (
+				INSERT INTO review_news (event_id, user_id)
+				SELECT ins.id, x.user_id FROM ins JOIN responses x ON x.id = $1 WHERE x.user_id <> $5)
 			SELECT ins.id, ins.created_at, u.display_name, rv.number FROM ins
 			JOIN users u ON u.id = $5 JOIN lesson_revisions rv ON rv.id = $6`,
 			o.ResponseID, pointsJSON, ev.Total, notesJSON, o.ReviewerID, revision, o.BasedOn).

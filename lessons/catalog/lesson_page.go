@@ -43,11 +43,13 @@ type LearnerJSON struct {
 	Account []byte // auth_account: auth.DecodeAccount; nil when there is no such account
 	State   []byte // progress_lesson_state: progress.DecodeLessonState
 	Scores  []byte // scores_latest: scores.DecodeLatest
+	News    []byte // scores_review_news (migrations/00014_review_news.sql): scores.DecodeNews
 }
 
 // lessonPageQuery is the lesson page's one query: the lesson's current
 // revision, the course's lesson list and, for a signed-in learner ($6;
-// NULL for a visitor), their account, answers and scores, each from its
+// NULL for a visitor), their account, answers, scores and review news
+// (the navigation's count), each from its
 // owner's function with explicit arguments ($7 is lessons.ScoredKinds()). The document
 // and the lesson list cost more to build, send and decode than anything
 // else here, and change rarely: the caller sends the revision ($3) and the
@@ -57,7 +59,7 @@ var lessonPageQuery = `
 	SELECT c.slug, c.title, c.summary, r.id, r.number, cur.revisions,
 	       CASE WHEN cur.revisions = $4 THEN NULL ELSE ` + siblingsJSON("$5") + ` END,
 	       CASE WHEN r.id = $3 THEN NULL ELSE r.document END,
-	       a.account, st.state, sc.latest
+	       a.account, st.state, sc.latest, nw.news
 	FROM courses c
 	JOIN lessons l ON l.course_id = c.id
 	JOIN lesson_revisions r ON r.id = l.current_revision_id
@@ -66,6 +68,7 @@ var lessonPageQuery = `
 	LEFT JOIN LATERAL auth_account($6) a ON true
 	CROSS JOIN LATERAL progress_lesson_state($6, l.id) st
 	CROSS JOIN LATERAL scores_latest($6, l.id, $7) sc
+	CROSS JOIN LATERAL scores_review_news($6) nw
 	WHERE c.slug = $1 AND l.slug = $2`
 
 // Lesson returns the current revision of a lesson with its course's lesson
@@ -76,7 +79,7 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string) (Le
 }
 
 // LessonFor is Lesson with, in the same query, what the signed-in learner
-// userID has of it: their account, answers and scores.
+// userID has of it: their account, answers, scores and review news.
 func (c *Catalog) LessonFor(ctx context.Context, courseSlug, lessonSlug string, userID int64) (LessonPage, LearnerJSON, error) {
 	return c.lessonPage(ctx, courseSlug, lessonSlug, &userID)
 }
@@ -100,7 +103,7 @@ func (c *Catalog) lessonPage(ctx context.Context, courseSlug, lessonSlug string,
 	err := c.pool.QueryRow(ctx, lessonPageQuery,
 		courseSlug, lessonSlug, known, list.revisions, lessons.AnswerableKinds(), userID, lessons.ScoredKinds(),
 	).Scan(&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &revisions, &siblings, &doc,
-		&mine.Account, &mine.State, &mine.Scores)
+		&mine.Account, &mine.State, &mine.Scores, &mine.News)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, mine, fmt.Errorf("lesson %s/%s: %w", courseSlug, lessonSlug, postgres.ErrNotFound)
 	}

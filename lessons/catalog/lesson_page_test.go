@@ -116,6 +116,37 @@ func TestLessonForReadsTheLearner(t *testing.T) {
 		t.Errorf("scores = %+v, want Lea's one scored exercise", latest)
 	}
 
+	// Review news, the navigation's count: a finished review, and a
+	// request asked after it.
+	id := latest[exercise].ResponseID
+	all := map[grading.Criterion]int{}
+	notes := map[grading.Criterion]string{}
+	for _, c := range grading.Criteria {
+		all[c], notes[c] = 1, "Earned."
+	}
+	if _, err := sc.Override(ctx, scores.Override{ResponseID: id, ReviewerID: ben, BasedOn: latest[exercise].History[0].ID, Scores: all, Notes: notes}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sc.RequestReview(ctx, id, lea, "Please look again."); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		who  int64
+		want scores.NewsCount
+	}{{lea, scores.NewsCount{Requested: 1, Finished: 1}}, {ben, scores.NewsCount{}}} {
+		_, mine, err := cat.LessonFor(ctx, course, lesson, c.who)
+		if err != nil {
+			t.Fatal(err)
+		}
+		news, err := scores.DecodeNews(mine.News)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if own, err := sc.NewsCount(ctx, c.who); err != nil || news != own || news != c.want {
+			t.Errorf("user %d's review news = %+v, NewsCount's %+v (%v); want %+v", c.who, news, own, err, c.want)
+		}
+	}
+
 	// Someone else's page; an account that is gone; a lesson that is not.
 	if _, mine, err := cat.LessonFor(ctx, course, lesson, ben); err != nil {
 		t.Fatal(err)

@@ -1,12 +1,6 @@
 package progress
 
-import (
-	"context"
-	"encoding/json"
-	"fmt"
-
-	"github.com/practicum-dev/practicum/grading"
-)
+import "github.com/practicum-dev/practicum/grading"
 
 // ScoredSummary is what a learner's scored answers say about them: which
 // criterion they miss most, and how their confidence compares with the
@@ -37,46 +31,34 @@ func (s ScoredSummary) WeakestCriterion() (c grading.Criterion, misses int, ok b
 	return c, misses, ok
 }
 
-// Scored summarises the current score (latest review, else auto) of every
-// scored answer the learner has given.
-func (s *Store) Scored(ctx context.Context, userID int64) (ScoredSummary, error) {
-	rows, err := s.pool.Query(ctx, `
-		SELECT x.confidence, cur.total, cur.scores FROM (
-			SELECT DISTINCT ON (e.response_id) e.response_id, e.total, e.scores
-			FROM score_events e JOIN responses r ON r.id = e.response_id
-			WHERE r.user_id = $1
-			ORDER BY e.response_id, e.kind = 'review' DESC, e.id DESC) cur
-		JOIN responses x ON x.id = cur.response_id`, userID)
-	if err != nil {
-		return ScoredSummary{}, fmt.Errorf("summarising scores: %w", err)
-	}
-	defer rows.Close()
-	sum := ScoredSummary{Misses: map[grading.Criterion]int{}}
+// ScoredAnswer is one item's score as the summary counts it: the score
+// that counts of the learner's latest answer to the item, with the
+// confidence they gave it. An item saved several times is one
+// ScoredAnswer, not one per save.
+type ScoredAnswer struct {
+	Confidence Confidence
+	Total      int
+	Scores     map[grading.Criterion]int
+}
+
+// Summarize says what a learner's scored answers, one per item, say about
+// them.
+func Summarize(answers []ScoredAnswer) ScoredSummary {
+	sum := ScoredSummary{Answers: len(answers), Misses: map[grading.Criterion]int{}}
 	totals := map[Confidence][2]int{} // answers, points
-	for rows.Next() {
-		var conf string
-		var total int
-		var raw []byte
-		if err := rows.Scan(&conf, &total, &raw); err != nil {
-			return ScoredSummary{}, err
-		}
-		var scores map[grading.Criterion]int
-		if err := json.Unmarshal(raw, &scores); err != nil {
-			return ScoredSummary{}, err
-		}
-		sum.Answers++
+	for _, a := range answers {
 		for _, c := range grading.Criteria {
-			if scores[c] == 0 {
+			if a.Scores[c] == 0 {
 				sum.Misses[c]++
 			}
 		}
-		t := totals[Confidence(conf)]
-		totals[Confidence(conf)] = [2]int{t[0] + 1, t[1] + total}
+		t := totals[a.Confidence]
+		totals[a.Confidence] = [2]int{t[0] + 1, t[1] + a.Total}
 	}
 	for _, c := range Confidences {
 		if t := totals[c]; t[0] > 0 {
 			sum.ByConfidence = append(sum.ByConfidence, ConfidenceCalibration{Confidence: c, Answers: t[0], Average: float64(t[1]) / float64(t[0])})
 		}
 	}
-	return sum, rows.Err()
+	return sum
 }

@@ -3,7 +3,6 @@ package service
 import (
 	"context"
 
-	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
 )
 
@@ -56,47 +55,4 @@ func (s *Service) anonymousAnswers(ctx context.Context, who Learner) (progress.A
 		return progress.Anonymous{}, nil
 	}
 	return s.progress.Anonymous(ctx, who.Visitor)
-}
-
-// Dashboard is a signed-in learner's progress across every course.
-type Dashboard struct {
-	Courses []CourseProgress
-	First   []progress.FirstAttempt
-	Ratings []progress.Rating
-	Scored  progress.ScoredSummary
-}
-
-// CourseProgress is one course with what the learner answered in it.
-type CourseProgress struct {
-	Course   catalog.CourseDetail
-	Answered map[string]map[string]bool
-}
-
-// Dashboard reads a learner's progress: per course, then accuracy,
-// confidence ratings and scored answers.
-func (s *Service) Dashboard(ctx context.Context, userID int64) (Dashboard, error) {
-	var d Dashboard
-	courses, err := s.catalog.Courses(ctx)
-	if err != nil {
-		return d, err
-	}
-	for _, c := range courses {
-		detail, err := s.catalog.Course(ctx, c.Slug)
-		if err != nil {
-			return d, err
-		}
-		answered, err := s.progress.Answered(ctx, userID, c.Slug)
-		if err != nil {
-			return d, err
-		}
-		d.Courses = append(d.Courses, CourseProgress{Course: detail, Answered: answered})
-	}
-	if d.First, err = s.progress.FirstAttempts(ctx, userID); err != nil {
-		return d, err
-	}
-	if d.Ratings, err = s.progress.Ratings(ctx, userID); err != nil {
-		return d, err
-	}
-	d.Scored, err = s.progress.Scored(ctx, userID)
-	return d, err
 }

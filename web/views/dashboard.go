@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
 )
@@ -13,9 +15,69 @@ import (
 type DashboardView struct {
 	Name    string
 	Courses []CourseCompletion
+	// Next is the learner's next step; nil when they have answered
+	// everything.
+	Next    *NextStep
 	First   []progress.FirstAttempt
 	Ratings []progress.Rating
+	// Written is the latest answer to each written item, newest first;
+	// Scored summarises the scored ones, one per item.
+	Written []WrittenAnswer
 	Scored  progress.ScoredSummary
+	// Requested are the reviews in progress, Finished those finished
+	// since the learner's last visit.
+	Requested, Finished []ReviewNote
+}
+
+// WrittenAnswer is one row of "Your written answers".
+type WrittenAnswer struct {
+	Title, LessonTitle string
+	URL                string
+	Scored             bool
+	Total              int
+	Status             scores.Status
+	At                 time.Time
+	Saves              int
+}
+
+// ReviewNote is one review in progress or newly finished.
+type ReviewNote struct {
+	Title, LessonTitle, URL string
+	At                      time.Time
+	Total                   int    // a finished review's score
+	Reviewer                string // who finished it; "" when their account is gone
+}
+
+// noNextStep says why the dashboard offers no next step.
+func (v DashboardView) noNextStep() string {
+	if len(v.Courses) == 0 {
+		return "No course has been published yet."
+	}
+	return "You have answered every item in every course. Revisit a lesson to revise an answer."
+}
+
+func (w WrittenAnswer) scoreText() string {
+	if !w.Scored {
+		return "Not scored"
+	}
+	return outOf4(w.Total)
+}
+
+func outOf4(total int) string { return fmt.Sprintf("%d of 4", total) }
+
+func (w WrittenAnswer) savedText() string {
+	if w.Saves > 1 {
+		return fmt.Sprintf("%s (saved %d times)", when(w.At), w.Saves)
+	}
+	return when(w.At)
+}
+
+func (n ReviewNote) finishedText() string {
+	by := "a reviewer"
+	if n.Reviewer != "" {
+		by = n.Reviewer
+	}
+	return fmt.Sprintf(": now %s, reviewed by %s on %s", outOf4(n.Total), by, when(n.At))
 }
 
 func (v DashboardView) weakestText() string {
@@ -23,11 +85,19 @@ func (v DashboardView) weakestText() string {
 	if !ok {
 		return "No criterion missed yet."
 	}
-	return fmt.Sprintf("%s: missed in %d of your %d scored answers.", c.Label(), misses, v.Scored.Answers)
+	return fmt.Sprintf("%s: missed in %d of your %s.", c.Label(), misses, plural(v.Scored.Answers, "scored answer", "scored answers"))
 }
 
 func calibrationText(c progress.ConfidenceCalibration) string {
-	return fmt.Sprintf("%s: %.1f of 4 on average over %d answer(s)", c.Confidence.Label(), c.Average, c.Answers)
+	return fmt.Sprintf("%s: %.1f of 4 on average over %s", c.Confidence.Label(), c.Average, plural(c.Answers, "answer", "answers"))
+}
+
+// plural is "1 answer" or "n answers".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // calibrationWidth scales an average out of 4 to the 400-unit bar.

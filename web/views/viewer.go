@@ -2,7 +2,10 @@ package views
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/web/auth"
 )
 
@@ -13,6 +16,9 @@ type Viewer struct {
 	SignedIn    bool
 	DisplayName string
 	Role        auth.Role
+	// News is the signed-in learner's review news, counted beside
+	// "Dashboard".
+	News scores.NewsCount
 	// Here is the page that signing in or up from this one returns to (a
 	// local path, checked by the handler); "" returns to the dashboard.
 	Here string
@@ -28,4 +34,21 @@ func WithViewer(ctx context.Context, v Viewer) context.Context {
 func viewer(ctx context.Context) Viewer {
 	v, _ := ctx.Value(viewerKey{}).(Viewer)
 	return v
+}
+
+// newsText says what the navigation's count of review news counts: "1
+// review in progress, 2 finished since your last visit".
+func newsText(n scores.NewsCount) string {
+	var parts []string
+	if n.Requested > 0 {
+		parts = append(parts, plural(n.Requested, "review", "reviews")+" in progress")
+	}
+	if n.Finished > 0 {
+		what := plural(n.Finished, "review", "reviews")
+		if len(parts) > 0 {
+			what = strconv.Itoa(n.Finished)
+		}
+		parts = append(parts, what+" finished since your last visit")
+	}
+	return strings.Join(parts, ", ")
 }
