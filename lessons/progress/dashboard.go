@@ -2,15 +2,10 @@ package progress
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
-	"io"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-
-	"github.com/practicum-dev/practicum/lessons"
 )
 
 // FirstAttempt is a learner's first answer to one checkpoint, which is
@@ -96,52 +91,4 @@ func (s *Store) Ratings(ctx context.Context, userID int64) ([]Rating, error) {
 		err := row.Scan(&r.Course, &r.Lesson, &r.LessonTitle, &r.Key, &r.Kind, &r.Confidence, &r.At)
 		return r, err
 	})
-}
-
-// ExportCSV writes every answer the learner has given, one row each.
-func (s *Store) ExportCSV(ctx context.Context, userID int64, w io.Writer) error {
-	rows, err := s.pool.Query(ctx, `
-		SELECT $2::text, c.slug, l.slug, r.number, a.item_key, a.answered_at,
-		       a.option::text, a.correct::text, '', ''
-		FROM checkpoint_attempts a
-		JOIN lesson_revisions r ON r.id = a.revision_id JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
-		WHERE a.user_id = $1
-		UNION ALL
-		SELECT x.kind, c.slug, l.slug, r.number, x.item_key, x.created_at, '', '', x.confidence, x.answer
-		FROM responses x
-		JOIN lesson_revisions r ON r.id = x.revision_id JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
-		WHERE x.user_id = $1
-		ORDER BY 6`, userID, lessons.KindCheckpoint)
-	if err != nil {
-		return fmt.Errorf("exporting progress: %w", err)
-	}
-	defer rows.Close()
-	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"type", "course", "lesson", "revision", "item", "answered_at", "option", "correct", "confidence", "answer"})
-	for rows.Next() {
-		var kind, course, lesson, key, option, correct, confidence, answer string
-		var revision int
-		var at time.Time
-		if err := rows.Scan(&kind, &course, &lesson, &revision, &key, &at, &option, &correct, &confidence, &answer); err != nil {
-			return err
-		}
-		if option != "" {
-			n, _ := strconv.Atoi(option)
-			option = string(rune('A' + n))
-		}
-		_ = cw.Write([]string{kind, course, lesson, strconv.Itoa(revision), key, at.UTC().Format(time.RFC3339), option, correct, confidence, csvSafe(answer)})
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// csvSafe stops a spreadsheet from running an answer as a formula.
-func csvSafe(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r') {
-		return "'" + s
-	}
-	return s
 }

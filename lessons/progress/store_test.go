@@ -3,7 +3,6 @@ package progress_test
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"testing"
 	"time"
 
@@ -204,33 +203,5 @@ func TestNewResponseRejectsBadInput(t *testing.T) {
 				t.Errorf("err = %v, want %q", err, tt.want)
 			}
 		})
-	}
-}
-
-func TestExportCSV(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	f := newFixture(t)
-	if err := f.store.RecordAttempt(ctx, f.userID, f.attempt(0, false, 1)); err != nil {
-		t.Fatal(err)
-	}
-	r := progress.Response{RevisionID: f.page.RevisionID, Key: "explain-back", Kind: lessons.KindExplain, Answer: "=SUM(A1)", Confidence: progress.NotYet,
-		At: time.Date(2026, 12, 1, 11, 0, 0, 0, time.UTC)}
-	if err := f.store.SaveResponse(ctx, f.userID, r); err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := f.store.ExportCSV(ctx, f.userID, &buf); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(&buf).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != 3 {
-		t.Fatalf("%d CSV rows, want a header and 2 answers: %q", len(rows), rows)
-	}
-	if rows[1][0] != "checkpoint" || rows[1][7] != "false" || rows[2][9] != "'=SUM(A1)" {
-		t.Errorf("rows = %q; want the checkpoint miss, then the answer with its formula defused", rows[1:])
 	}
 }
