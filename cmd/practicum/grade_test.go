@@ -141,4 +141,18 @@ func TestAskingForHelpIsNotAFailure(t *testing.T) {
 			t.Errorf("%v printed no usage: %q", args, errOut.String())
 		}
 	}
+	// "help COMMAND" shows that command's own flags, on stdout.
+	for _, tt := range []struct{ command, flag string }{{"grade", "-explain"}, {"calibrate", "-answers"}, {"import", "-check"}} {
+		var out, errOut strings.Builder
+		if err := run(t.Context(), []string{"help", tt.command}, strings.NewReader(""), &out, &errOut); !errors.Is(err, errHelpShown) {
+			t.Errorf("help %s: %v, want the help shown and no failure", tt.command, err)
+		}
+		if !strings.Contains(out.String(), tt.flag) {
+			t.Errorf("help %s does not show %s:\n%s", tt.command, tt.flag, out.String())
+		}
+	}
+	var out, errOut strings.Builder
+	if err := run(t.Context(), []string{"help", "grades"}, strings.NewReader(""), &out, &errOut); err == nil || errors.Is(err, errHelpShown) {
+		t.Errorf("help for an unknown command: %v, want a usage error", err)
+	}
 }

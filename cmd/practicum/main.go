@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -60,8 +61,13 @@ Commands:
   calibrate score answers a person scored and report agreement
             (calibrate --exercise course/lesson/key --answers FILE [--json])
 
-Run "practicum <command> -h" for a command's flags.
+Run "practicum help <command>" (or "practicum <command> -h") for a
+command's flags.
 `
+
+// commands are the names run knows.
+var commands = map[string]bool{"serve": true, "migrate": true, "import": true, "export": true,
+	"grade": true, "calibrate": true, "user": true, "health": true}
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -87,6 +93,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "health":
 		return runHealth(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
+		if len(rest) == 1 && commands[rest[0]] {
+			// "practicum help grade" is "practicum grade -h", on stdout:
+			// it was asked for.
+			return run(ctx, []string{rest[0], "-h"}, stdin, stdout, stdout)
+		}
+		if len(rest) > 0 {
+			fmt.Fprint(stderr, usage)
+			return usageError{fmt.Sprintf("no help for %q: not a command", strings.Join(rest, " "))}
+		}
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
