@@ -29,6 +29,9 @@ const (
 	// SingleConcept: examples earn the criterion through one concept
 	// alone, so none of them shows the criterion's other parts at work.
 	SingleConcept WarningKind = "single-concept"
+	// ModelShort: the model solution or strong answer does not earn a
+	// criterion from the cues, so the cues miss the item's own best answer.
+	ModelShort WarningKind = "model-short"
 )
 
 // Warning is one gap in an item's calibration examples, in plain words.
@@ -50,8 +53,12 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 	if s == nil || s.Rubric == nil {
 		return nil, nil
 	}
+	short, err := s.modelShort()
+	if err != nil {
+		return nil, err
+	}
 	if len(s.Examples) == 0 {
-		return []Warning{{Kind: NoExamples, Message: "There are no calibration examples, so nothing checks the cues: add real answers with the scores a careful reviewer gives them, at least one that earns each criterion and one that does not."}}, nil
+		return append([]Warning{{Kind: NoExamples, Message: "There are no calibration examples, so nothing checks the cues: add real answers with the scores a careful reviewer gives them, at least one that earns each criterion and one that does not."}}, short...), nil
 	}
 	traces := make([]grading.Explanation, len(s.Examples))
 	for i, ex := range s.Examples {
@@ -61,7 +68,7 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 		}
 		traces[i] = e
 	}
-	var out []Warning
+	out := short
 	out = append(out, unexercised(s.Rubric, traces)...)
 	for i, rule := range s.Rubric.Rules {
 		out = append(out, untestedRejects(rule, i, s.Examples, traces)...)
@@ -69,6 +76,41 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 			out = append(out, w)
 		}
 		out = append(out, singleConcept(rule, i, s.Examples, traces)...)
+	}
+	return out, nil
+}
+
+// modelShort: the criteria the model solution or strong answer does not
+// earn from the cues alone. It earns all four as a labelled answer, so the
+// second opinion hides the gap from every other check.
+func (s *Scoring) modelShort() ([]Warning, error) {
+	if strings.TrimSpace(s.Model) == "" {
+		return nil, nil
+	}
+	e, err := s.Rubric.Explain(s.Model)
+	if err != nil {
+		return nil, err
+	}
+	var out []Warning
+	for i, rule := range s.Rubric.Rules {
+		if len(rule.Requires)+len(rule.Any) == 0 || e.Criteria[i].CuesAwarded {
+			continue
+		}
+		var why []string
+		for _, t := range e.Criteria[i].Concepts {
+			switch {
+			case t.Role == grading.RuledOut && t.Status == "found":
+				why = append(why, "it offers "+t.Concept+", which the criterion rules out")
+			case t.Role == grading.Required && t.Status != "found":
+				why = append(why, t.Concept+" is "+t.Status)
+			}
+		}
+		if len(why) == 0 {
+			why = append(why, "none of its one-of concepts is found")
+		}
+		out = append(out, Warning{Kind: ModelShort, Criterion: rule.Criterion,
+			Message: fmt.Sprintf("The model answer does not earn %s from the cues (%s): widen the cues until the item's own best answer earns it, or reword the model answer.",
+				strings.ToLower(rule.Criterion.Label()), strings.Join(why, "; "))})
 	}
 	return out, nil
 }

@@ -139,3 +139,42 @@ func TestCoverageListsFewExamples(t *testing.T) {
 	}
 	t.Errorf("no single-concept warning for the result in %v", got)
 }
+
+// TestCoverageModelAnswer: a model answer the cues do not award is
+// advice on each criterion it misses, saying why; one they award is none.
+func TestCoverageModelAnswer(t *testing.T) {
+	t.Parallel()
+	examples := []grading.Example{example(coldAndHitRate, 1, 1, 0, 1), example(coldOnly, 1, 1, 0, 0), example(restartAll, 0, 1, 0, 0), example(offTopic, 0, 0, 0, 0)}
+	for _, tt := range []struct {
+		name, model string
+		want        []lessons.Warning
+	}{
+		{name: "earns every criterion with cues", model: coldAndHitRate},
+		{name: "misses the check", model: coldOnly, want: []lessons.Warning{{Kind: lessons.ModelShort, Criterion: grading.Verification,
+			Message: "The model answer does not earn verification from the cues (hit-rate is missing): widen the cues until the item's own best answer earns it, or reword the model answer."}}},
+		{name: "offers the ruled-out move", model: restartAll, want: []lessons.Warning{
+			{Kind: lessons.ModelShort, Criterion: grading.Result,
+				Message: "The model answer does not earn result from the cues (it offers restart-all, which the criterion rules out): widen the cues until the item's own best answer earns it, or reword the model answer."},
+			{Kind: lessons.ModelShort, Criterion: grading.Verification,
+				Message: "The model answer does not earn verification from the cues (hit-rate is missing): widen the cues until the item's own best answer earns it, or reword the model answer."}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := coverageScoring(examples...)
+			s.Model = tt.model
+			got, err := s.Coverage()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var short []lessons.Warning
+			for _, w := range got {
+				if w.Kind == lessons.ModelShort {
+					short = append(short, w)
+				}
+			}
+			if diff := cmp.Diff(tt.want, short, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("model answer advice (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -45,7 +45,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if *check {
 		fmt.Fprintf(stdout, "%s: %d course(s), %d lesson(s), no problems\n", dir, len(courses), nLessons)
-		return nil
+		return printCoverage(stdout, courses)
 	}
 	pool, err := postgres.Open(ctx, *dbURL)
 	if err != nil {
@@ -75,4 +75,24 @@ func printImport(w io.Writer, res catalog.ImportResult) {
 	for _, r := range res.Revisions {
 		fmt.Fprintln(w, "  new revision:", r)
 	}
+}
+
+// printCoverage lists, after a clean check, what each item's calibration
+// examples leave untested (lessons.Scoring.Coverage, the advice the block
+// form shows): advice, never a problem.
+func printCoverage(w io.Writer, courses []lessons.CourseFiles) error {
+	for _, c := range courses {
+		for _, lf := range c.Lessons {
+			for _, b := range lf.Lesson.Blocks {
+				warnings, err := b.ItemScoring().Coverage()
+				if err != nil {
+					return fmt.Errorf("%s: %s: %w", lf.Path, b.Key, err)
+				}
+				for _, warning := range warnings {
+					fmt.Fprintf(w, "advice: %s: %s: %s\n", lf.Path, b.Key, warning.Message)
+				}
+			}
+		}
+	}
+	return nil
 }
