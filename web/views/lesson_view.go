@@ -89,3 +89,35 @@ func revisionNote(p LessonView, r progress.Response) string {
 	}
 	return ""
 }
+
+// The learner's choices that pick among unchanging renderings (choose).
+
+// chosenOption picks whether option i of checkpoint key shows as chosen:
+// the learner's latest answer to this revision.
+func chosenOption(key string, i int) func(LessonView) int {
+	return func(v LessonView) int {
+		last, answered := v.State.LastAttempt(key)
+		return pickIf(answered && last.RevisionID == v.RevisionID && last.Option == i)
+	}
+}
+
+// attempted picks whether checkpoint key has been answered.
+func attempted(key string) func(LessonView) int {
+	return func(v LessonView) int {
+		_, answered := v.State.LastAttempt(key)
+		return pickIf(answered)
+	}
+}
+
+// responded picks whether free-response item key has an answer.
+func responded(key string) func(LessonView) int {
+	return func(v LessonView) int {
+		_, answered := v.State.LastResponse(key)
+		return pickIf(answered)
+	}
+}
+
+// confidenceChosen picks whether level is the rating the answer form shows.
+func confidenceChosen(key, level string) func(LessonView) int {
+	return func(v LessonView) int { return pickIf(confidenceChecked(v.answerDraft(key), level)) }
+}
