@@ -80,7 +80,8 @@ func nextStepView(n service.NextStep, ok bool) *views.NextStep {
 
 // lesson reads the signed-in account in the lesson's own query, so it is
 // mounted with handleOwnAccount: with the session, two queries in all.
-// A visitor with no answers in this lesson gets its public page (public.go).
+// A visitor with no answers in this lesson gets its public page (public.go);
+// anyone else their page filled into the lesson's frame (lesson_frame.go).
 func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
 	route := lessonRoute(course, lesson)
@@ -90,32 +91,60 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	gen := s.pages.Generation()
-	v, err := s.lessonView(r)
+	f := s.currentLessonFrame(route)
+	var known *catalog.LessonPage
+	if f != nil && !s.wholeLessons {
+		known = &f.view.Page
+	}
+	v, err := s.lessonViewOf(r, known)
 	if err != nil {
 		_ = s.readAccount(r) // for the error page's header; the error shown is err
 		return err
 	}
+	key := blankLessonKey(v)
 	if s.currentUser(r) == nil && v.State.Empty() {
-		return s.renderPublic(w, r, route, gen, blankLessonKey(v), views.Lesson(v))
+		return s.renderPublic(w, r, route, gen, key, views.Lesson(v))
 	}
-	return s.render(w, r, views.Lesson(v))
+	if s.wholeLessons {
+		return s.render(w, r, views.Lesson(v))
+	}
+	if f == nil {
+		if f, err = s.lessonFrameFor(r, route, gen, key, v.LessonPage); err != nil {
+			return err
+		}
+	}
+	return s.renderFramed(w, r, http.StatusOK, f, v)
 }
 
 // lessonView is the lesson as the visitor sees it. For a signed-in learner
 // one query reads the lesson, their account, their answers and their
 // scores (catalog.LessonFor), and each part's owner decodes its part.
-func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
+func (s *Server) lessonView(r *http.Request) (views.LessonView, error) { return s.lessonViewOf(r, nil) }
+
+// lessonViewOf is lessonView, reading only the visitor's part when the
+// page the lesson shows is known (a kept frame's, while changes are
+// heard: currentLessonFrame).
+func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views.LessonView, error) {
 	ctx := r.Context()
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
 	id := s.signedInID(r)
-	if id == 0 {
-		p, err := s.catalog.Lesson(ctx, course, lesson)
-		if err != nil {
+	var p catalog.LessonPage
+	var mine catalog.LearnerJSON
+	var err error
+	switch {
+	case id == 0 && known != nil:
+		return s.anonymousLessonView(r, *known)
+	case id == 0:
+		if p, err = s.catalog.Lesson(ctx, course, lesson); err != nil {
 			return views.LessonView{}, err
 		}
 		return s.anonymousLessonView(r, p)
+	case known != nil:
+		p = *known
+		mine, err = s.catalog.LearnerOn(ctx, p.LessonID, id)
+	default:
+		p, mine, err = s.catalog.LessonFor(ctx, course, lesson, id)
 	}
-	p, mine, err := s.catalog.LessonFor(ctx, course, lesson, id)
 	if err != nil {
 		return views.LessonView{}, err
 	}

@@ -125,7 +125,8 @@ func TestLessonPageQueryBudget(t *testing.T) {
 // TestWarmPublicPagesRunNoQuery: while changes are being heard, a visitor
 // with no session gets the home, course and lesson pages with no query at
 // all once each has been rendered; a visitor with answers still gets their
-// own page.
+// own page, reading only their session and their answers (the lesson's
+// frame says what the lesson is), and so does a signed-in learner.
 func TestWarmPublicPagesRunNoQuery(t *testing.T) {
 	t.Parallel()
 	pages := pagecache.New(pagecache.DefaultBudget)
@@ -144,6 +145,14 @@ func TestWarmPublicPagesRunNoQuery(t *testing.T) {
 	v.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true))
 	if p := v.get(lesson3); p.header.Get("ETag") != "" || !strings.Contains(p.body, "Correct") {
 		t.Errorf("a visitor with an answer got the public page (ETag %q)", p.header.Get("ETag"))
+	}
+	if n := counter.cost(v, lesson3); n != 2 {
+		t.Errorf("the lesson page of a visitor with an answer, the cache warm: %d queries, want 2 (session, answers)", n)
+	}
+	_, as := accounts(t, s, map[string]auth.Role{"Lee": auth.Learner})
+	as["Lee"].post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, true))
+	if n := counter.cost(as["Lee"], lesson3); n != 2 {
+		t.Errorf("a signed-in learner's lesson page, the cache warm: %d queries, want 2 (session, their part)", n)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
@@ -136,8 +137,16 @@ type Server struct {
 	// router is the route table, which redirect targets are checked
 	// against (localPath).
 	router chi.Router
-	// pages keeps the public pages (Deps.PublicPages; public.go).
+	// pages keeps the public pages (Deps.PublicPages; public.go) and the
+	// lesson frames (lesson_frame.go).
 	pages *pagecache.Cache
+	// frameMaking makes each lesson frame once however many views wait
+	// for it.
+	frameMaking singleflight.Group
+	// wholeLessons renders lesson pages whole and reads them in full, as
+	// before frames: only tests set it (NewWhole), to hold framed pages to
+	// the whole ones.
+	wholeLessons bool
 }
 
 // New returns the site's handler with every route mounted (routes.go).

@@ -13,8 +13,10 @@ import (
 
 // LessonPage is everything the lesson page shows of the lesson.
 type LessonPage struct {
-	Course     lessons.Course
-	Lesson     *lessons.Lesson
+	Course lessons.Course
+	Lesson *lessons.Lesson
+	// LessonID names the lesson for LearnerOn.
+	LessonID   int64
 	RevisionID int64
 	Revision   int
 	Siblings   []LessonSummary // every lesson of the course, in order
@@ -56,7 +58,7 @@ type LearnerJSON struct {
 // course's set of current revisions ($4) it last read, and gets NULL for
 // either that is unchanged.
 var lessonPageQuery = `
-	SELECT c.slug, c.title, c.summary, r.id, r.number, cur.revisions,
+	SELECT c.slug, c.title, c.summary, l.id, r.id, r.number, cur.revisions,
 	       CASE WHEN cur.revisions = $4 THEN NULL ELSE ` + siblingsJSON("$5") + ` END,
 	       CASE WHEN r.id = $3 THEN NULL ELSE r.document END,
 	       a.account, st.state, sc.latest, nw.news
@@ -84,6 +86,28 @@ func (c *Catalog) LessonFor(ctx context.Context, courseSlug, lessonSlug string, 
 	return c.lessonPage(ctx, courseSlug, lessonSlug, &userID)
 }
 
+// learnerQuery is lessonPageQuery's learner part alone: their account,
+// answers, scores on lesson $1 and review news, for learner $2 ($3 is
+// lessons.ScoredKinds()).
+const learnerQuery = `
+	SELECT a.account, st.state, sc.latest, nw.news
+	FROM progress_lesson_state($2, $1) st
+	CROSS JOIN LATERAL scores_latest($2, $1, $3) sc
+	CROSS JOIN LATERAL scores_review_news($2) nw
+	LEFT JOIN LATERAL auth_account($2) a ON true`
+
+// LearnerOn is LessonFor's LearnerJSON alone, for a caller that knows
+// which revision the lesson page shows without asking (a page kept while
+// changes are heard: web/pagecache); lessonID is LessonPage.LessonID.
+func (c *Catalog) LearnerOn(ctx context.Context, lessonID, userID int64) (LearnerJSON, error) {
+	var mine LearnerJSON
+	err := c.pool.QueryRow(ctx, learnerQuery, lessonID, userID, lessons.ScoredKinds()).Scan(&mine.Account, &mine.State, &mine.Scores, &mine.News)
+	if err != nil {
+		return mine, fmt.Errorf("reading learner %d on lesson %d: %w", userID, lessonID, err)
+	}
+	return mine, nil
+}
+
 func (c *Catalog) lessonPage(ctx context.Context, courseSlug, lessonSlug string, userID *int64) (LessonPage, LearnerJSON, error) {
 	var p LessonPage
 	var mine LearnerJSON
@@ -102,7 +126,7 @@ func (c *Catalog) lessonPage(ctx context.Context, courseSlug, lessonSlug string,
 	}
 	err := c.pool.QueryRow(ctx, lessonPageQuery,
 		courseSlug, lessonSlug, known, list.revisions, lessons.AnswerableKinds(), userID, lessons.ScoredKinds(),
-	).Scan(&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.RevisionID, &p.Revision, &revisions, &siblings, &doc,
+	).Scan(&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.LessonID, &p.RevisionID, &p.Revision, &revisions, &siblings, &doc,
 		&mine.Account, &mine.State, &mine.Scores, &mine.News)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, mine, fmt.Errorf("lesson %s/%s: %w", courseSlug, lessonSlug, postgres.ErrNotFound)

@@ -9,6 +9,13 @@
 // (migrations/postgres/listen) is sure to hear of changes, and forgotten
 // whenever content changes. Flushing routes costs one query per route on
 // its next view; the rendered, compressed pages of unchanged lessons stay.
+//
+// Frames are kept beside the pages, under the same keys and budget: a
+// frame is what a page is filled in from for a visitor who does not get
+// the public page (a signed-in learner: web/lesson_frame.go), made once
+// for what it shows. A route's current key names the page or the frame
+// that route shows now, so a view that finds both trusted skips reading
+// what the page shows; the learner's own part is still read per view.
 package pagecache
 
 import (
@@ -18,8 +25,9 @@ import (
 	"github.com/practicum-dev/practicum/web/compress"
 )
 
-// DefaultBudget bounds the kept pages: a lesson page with its br and gzip
-// forms is about 45 KB, so some 1,400 of them.
+// DefaultBudget bounds the kept pages and frames: a lesson page with its
+// br and gzip forms is about 45 KB, a lesson's frame about as much, so
+// some 700 lessons seen both ways.
 const DefaultBudget = 64 << 20
 
 // routesBudget bounds the route table; an entry is a few dozen bytes.
@@ -27,7 +35,9 @@ const routesBudget = 1 << 20
 
 // Cache is a process's public pages. The zero value is not usable; New.
 type Cache struct {
-	pages *lru.Cache[string, *compress.Variants]
+	// kept holds pages (*compress.Variants) under their keys and frames
+	// under frameKey(key).
+	kept *lru.Cache[string, any]
 	// mu orders Flush against Keep, so a page read from the database
 	// before a change cannot be made current after the change was heard.
 	mu      sync.RWMutex
@@ -39,7 +49,7 @@ type Cache struct {
 // New returns a cache holding at most budget bytes of pages. It trusts no
 // route until Flush(true) says changes will be heard.
 func New(budget int64) *Cache {
-	return &Cache{pages: lru.New[string, *compress.Variants](budget), routes: lru.New[string, string](routesBudget)}
+	return &Cache{kept: lru.New[string, any](budget), routes: lru.New[string, string](routesBudget)}
 }
 
 // Flush forgets every route's current page, and trusts routes from now
@@ -72,7 +82,18 @@ func (c *Cache) Current(route string) (*compress.Variants, bool) {
 	if !ok {
 		return nil, false
 	}
-	return c.pages.Get(key)
+	return c.Page(key)
+}
+
+// CurrentKey is the key of what route shows, when it is known without
+// asking the database.
+func (c *Cache) CurrentKey(route string) (string, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if !c.trusted {
+		return "", false
+	}
+	return c.routes.Get(route)
 }
 
 // Generation is taken before reading what a page shows from the database
@@ -84,24 +105,63 @@ func (c *Cache) Generation() uint64 {
 }
 
 // Page is the page kept under key, if any.
-func (c *Cache) Page(key string) (*compress.Variants, bool) { return c.pages.Get(key) }
+func (c *Cache) Page(key string) (*compress.Variants, bool) {
+	v, ok := c.kept.Get(key)
+	page, isPage := v.(*compress.Variants)
+	return page, ok && isPage
+}
+
+// Frame is what a page is filled in from for one visitor. The cache only
+// needs its size; its kind is the caller's.
+type Frame interface {
+	Size() int64
+}
+
+// frameKey keeps frames apart from pages in kept; a NUL never starts a
+// page's key.
+func frameKey(key string) string { return "\x00frame\x00" + key }
+
+// Frame is the frame kept under key, if any.
+func (c *Cache) Frame(key string) (Frame, bool) {
+	v, ok := c.kept.Get(frameKey(key))
+	f, isFrame := v.(Frame)
+	return f, ok && isFrame
+}
+
+// KeepFrame keeps f under key, unless a frame is kept there already (that
+// one is returned), and makes key route's current key as Keep does.
+func (c *Cache) KeepFrame(route string, gen uint64, key string, f Frame) Frame {
+	if kept, ok := c.Frame(key); ok {
+		f = kept
+	} else {
+		c.kept.Add(frameKey(key), f, int64(len(key))+f.Size())
+	}
+	c.setRoute(route, gen, key)
+	return f
+}
 
 // Keep keeps page under key (unless a page is already kept there: that one
 // is returned, with whatever compressed forms it has made) and makes it
 // route's current page — unless content changed since gen was taken, when
 // what was read may already be old.
 func (c *Cache) Keep(route string, gen uint64, key string, page *compress.Variants) *compress.Variants {
-	if kept, ok := c.pages.Get(key); ok {
+	if kept, ok := c.Page(key); ok {
 		page = kept
 	} else {
 		// The identity body, and the br and gzip forms made on demand
 		// (together about half its size again).
-		c.pages.Add(key, page, int64(len(key)+len(page.Identity())*3/2))
+		c.kept.Add(key, page, int64(len(key)+len(page.Identity())*3/2))
 	}
+	c.setRoute(route, gen, key)
+	return page
+}
+
+// setRoute makes key route's current key, unless content changed since
+// gen was taken.
+func (c *Cache) setRoute(route string, gen uint64, key string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.trusted && gen == c.gen {
 		c.routes.Add(route, key, int64(len(route)+len(key)+64))
 	}
-	return page
 }
