@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/a-h/templ"
+
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
@@ -92,13 +94,29 @@ func revisionNote(p LessonView, r progress.Response) string {
 
 // The learner's choices that pick among unchanging renderings (choose).
 
-// chosenOption picks whether option i of checkpoint key shows as chosen:
-// the learner's latest answer to this revision.
-func chosenOption(key string, i int) func(LessonView) int {
+// chosenOption picks which of optionSets(b) checkpoint b shows: the
+// learner's latest answer to this revision checked, if any. A choice
+// spans all of a checkpoint's options (not one per option) so that the
+// frame's pieces are long enough to compress well.
+func chosenOption(b lessons.Block) func(LessonView) int {
+	n := len(b.Checkpoint.Options)
 	return func(v LessonView) int {
-		last, answered := v.State.LastAttempt(key)
-		return pickIf(answered && last.RevisionID == v.RevisionID && last.Option == i)
+		last, answered := v.State.LastAttempt(b.Key)
+		if answered && last.RevisionID == v.RevisionID && last.Option >= 0 && last.Option < n {
+			return last.Option + 1
+		}
+		return 0
 	}
+}
+
+// optionSets are checkpoint b's options with none checked, then with each
+// checked in turn.
+func optionSets(b lessons.Block) []templ.Component {
+	sets := []templ.Component{options(b, -1)}
+	for i := range b.Checkpoint.Options {
+		sets = append(sets, options(b, i))
+	}
+	return sets
 }
 
 // attempted picks whether checkpoint key has been answered.
@@ -117,7 +135,26 @@ func responded(key string) func(LessonView) int {
 	}
 }
 
-// confidenceChosen picks whether level is the rating the answer form shows.
-func confidenceChosen(key, level string) func(LessonView) int {
-	return func(v LessonView) int { return pickIf(confidenceChecked(v.answerDraft(key), level)) }
+// confidenceChosen picks which of confidenceSets the answer form of item
+// key shows: the rating of the answer it holds checked, if any.
+func confidenceChosen(key string) func(LessonView) int {
+	return func(v LessonView) int {
+		draft := v.answerDraft(key)
+		for i, level := range lessons.ConfidenceLevels {
+			if confidenceChecked(draft, level) {
+				return i + 1
+			}
+		}
+		return 0
+	}
+}
+
+// confidenceSets are the confidence ratings with none checked, then with
+// each checked in turn.
+func confidenceSets(key string) []templ.Component {
+	sets := []templ.Component{confidences(key, -1)}
+	for i := range lessons.ConfidenceLevels {
+		sets = append(sets, confidences(key, i))
+	}
+	return sets
 }
