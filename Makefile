@@ -42,9 +42,10 @@ check:
 	$(GO) tool staticcheck ./...
 	$(GO) run ./migrations/postgres/pgtest/internal/parallelcheck .
 
-# bench runs the Go benchmarks, then an HTTP load run against a real
-# `practicum serve` on 127.0.0.1:18080 with a fresh, dropped-after database
-# (cmd/loadtest/bench.sh; CONNS, DURATION, WARMUP and MAXREQ tune it).
+# bench runs the Go benchmarks, then an HTTP load run with wrk against a
+# real `practicum serve` on 127.0.0.1:18080 with a fresh, dropped-after
+# database, ending with each scenario's rate as a share of /healthz's
+# (cmd/loadtest/bench.sh; CONNS, THREADS, DURATION and WARMUP tune it).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	GO=$(GO) cmd/loadtest/bench.sh
