@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -213,5 +214,57 @@ func TestPublishedWhileOpen(t *testing.T) {
 	sameAsWhole(t, s, whole, "after answering the old revision", lee, fmt.Sprintf(`name="revision" value="%s"`, newRev))
 	if n := counter.cost(lee, lesson3); n > 2 {
 		t.Errorf("after the publish the page costs %d queries a view, want at most 2", n)
+	}
+}
+
+// TestFramedPagesConcurrently: views arriving together, before the frame
+// is made and after, each get the whole page (run with -race: frames,
+// pieces and pooled assemblies are shared between requests).
+func TestFramedPagesConcurrently(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.New(t)
+	s := newSiteOn(t, pool)
+	whole := httptest.NewServer(web.NewWhole(siteDeps(pool, s.catalog)))
+	t.Cleanup(whole.Close)
+	_, as := accounts(t, s, map[string]auth.Role{"Lee": auth.Learner, "Ida": auth.Instructor})
+	cps, rev := s.checkpoints(t)
+	if p := as["Lee"].post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, false)); p.status != http.StatusSeeOther {
+		t.Fatalf("answering: status %d", p.status)
+	}
+	want := map[string][]byte{}
+	for name, v := range as {
+		_, want[name] = sentPage(t, v, whole.URL, lesson3, "")
+	}
+	errs := make(chan error, 64)
+	var wg sync.WaitGroup
+	for i := range 16 {
+		name := []string{"Lee", "Ida"}[i%2]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 4 {
+				req, _ := http.NewRequest(http.MethodGet, s.URL+lesson3, nil)
+				req.Header.Set("Accept-Encoding", "gzip")
+				resp, err := as[name].client.Do(req)
+				if err != nil {
+					errs <- err
+					return
+				}
+				body, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if err == nil {
+					body, err = compress.Decode(compress.Gzip, body)
+				}
+				if err != nil || !bytes.Equal(body, want[name]) {
+					errs <- fmt.Errorf("%s: a page that is not the whole one (%d bytes, %v)", name, len(body), err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
