@@ -14,7 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -82,7 +86,10 @@ func sameAsWhole(t *testing.T, s *site, whole *httptest.Server, who string, v *v
 // one answered wrong twice; an exercise with a provisional score; a score
 // a reviewer overrode; a review asked for and not yet given; earlier
 // versions of an answer; an instructor's and an admin's header; an
-// anonymous visitor with an answer — with one frame for them all.
+// anonymous visitor with an answer, and their sign-in and sign-up links
+// back to the page; a learner with review news counted in the navigation;
+// an answer re-scored after the rubric changed — with one frame for them
+// all.
 func TestFramedPageIsTheWholePage(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.New(t)
@@ -91,7 +98,7 @@ func TestFramedPageIsTheWholePage(t *testing.T) {
 	t.Cleanup(whole.Close)
 
 	users, as := accounts(t, s, map[string]auth.Role{"Nia": auth.Learner, "Rob": auth.Learner, "Wes": auth.Learner,
-		"Pat": auth.Learner, "Ora": auth.Learner, "Req": auth.Learner, "Eve": auth.Learner, "Ivan": auth.Instructor, "Ada": auth.Admin})
+		"Pat": auth.Learner, "Ora": auth.Learner, "Req": auth.Learner, "Eve": auth.Learner, "Nel": auth.Learner, "Res": auth.Learner, "Ivan": auth.Instructor, "Ada": auth.Admin})
 	cps, rev := s.checkpoints(t)
 	post := func(v *visitor, path string, form url.Values) {
 		t.Helper()
@@ -125,6 +132,21 @@ func TestFramedPageIsTheWholePage(t *testing.T) {
 	post(as["Eve"], lesson3+"/responses/explain-back", written("Queue wait, not decode."))
 	post(as["Eve"], lesson3+"/responses/explain-back", written("Queue wait grows with <long> prompts & so does prefill."))
 
+	// Review news in the navigation: one review finished, one asked for.
+	reviewed := s.scoredAnswer(t, users["Nel"].ID, lesson3Exercise, plain, autoScore(plain, 0.5, []int{1, 1, 0, 0}, "Compare long-prompt latency"))
+	_, _, basedOn = formChoices(t, as["Ivan"].get(reviewPath(reviewed)))
+	if p := as["Ivan"].post(reviewPath(reviewed), reviewForm(basedOn, []int{1, 1, 1, 0}, map[grading.Criterion]string{
+		grading.FailureCase: "Names the confound.",
+	})); p.status != http.StatusSeeOther {
+		t.Fatalf("the review for the news: status %d, want 303", p.status)
+	}
+	asked := s.scoredAnswer(t, users["Nel"].ID, lesson3Probe, plain, autoScore(plain, 0.9, []int{1, 0, 0, 1}))
+	post(as["Nel"], lesson3+"/reviews/"+lesson3Probe, url.Values{"response": {strconv.FormatInt(asked, 10)}, "reason": {"Please look again."}})
+
+	// An answer re-scored against a later rubric.
+	rescored := s.scoredAnswer(t, users["Res"].ID, lesson3Exercise, plain, autoScore(plain, 0.9, []int{1, 0, 0, 0}))
+	s.rescore(t, rescored, autoScore(plain, 0.9, []int{1, 1, 0, 0}))
+
 	anon := s.visitor(t)
 	post(anon, lesson3+"/checkpoints/"+cps[2].Key, answer(cps[2], rev, false))
 
@@ -143,8 +165,36 @@ func TestFramedPageIsTheWholePage(t *testing.T) {
 		{"an instructor", as["Ivan"], `href="/review"`},
 		{"an admin", as["Ada"], `href="/admin/users"`},
 		{"an anonymous visitor with an answer", anon, "result-wrong"},
+		{"a learner with review news", as["Nel"], `aria-label="Dashboard (2): 1 review in progress, 1 finished since your last visit"`},
+		{"a re-scored answer", as["Res"], `data-testid="rescored"`},
+		{"an anonymous visitor's sign-in link", anon, `href="/signin?next=` + url.QueryEscape(lesson3) + `"`},
+		{"an anonymous visitor's sign-up link", anon, `href="/signup?next=` + url.QueryEscape(lesson3) + `"`},
 	} {
 		sameAsWhole(t, s, whole, c.who, c.v, c.mark)
+	}
+}
+
+// rescore gives answer id an automatic score against another lesson
+// revision than the one answered, as a re-scoring job does after a publish
+// that changed the rubric (the store needs only a revision that exists).
+func (s *site) rescore(t *testing.T, id int64, sc grading.Score) {
+	t.Helper()
+	ctx := context.Background()
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var other int64
+		err := tx.QueryRow(ctx, `SELECT r.id FROM lesson_revisions r, responses a
+			WHERE a.id = $1 AND r.id <> a.revision_id ORDER BY r.id LIMIT 1`, id).Scan(&other)
+		if err != nil {
+			return err
+		}
+		added, err := scores.NewStore(s.pool).RecordRescore(ctx, tx, id, other, sc)
+		if err == nil && !added {
+			err = fmt.Errorf("the re-score of answer %d was not added", id)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/content"
@@ -110,6 +111,11 @@ func lessonStates(p catalog.LessonPage) map[string]LessonView {
 	answered("anonymous scores", func(i int, b lessons.Block, r progress.Response) (ScoreView, bool) {
 		return scoreView(r, i, false, false, false), true
 	}, allWrong)
+	answered("re-scored after the rubric changed", func(i int, b lessons.Block, r progress.Response) (ScoreView, bool) {
+		sv := scoreView(r, i, false, false, true)
+		sv.RescoredWith = 4 + i%2
+		return sv, true
+	}, firstRight)
 	return out
 }
 
@@ -137,10 +143,14 @@ func scoreView(r progress.Response, i int, reviewed, requested, canRequest bool)
 	return sv
 }
 
-// viewers are who can look at a lesson page.
+// viewers are who can look at a lesson page: the navigation's review
+// news and the page that signing in returns to differ per request.
 var viewers = map[string]Viewer{
-	"anonymous":  {},
-	"learner":    {SignedIn: true, DisplayName: "Lee <& Co>", Role: auth.Learner},
+	"anonymous":                          {},
+	"anonymous with a page to return to": {Here: "/courses/serving-incidents/lessons/x?from=<a&b>"},
+	"learner":                            {SignedIn: true, DisplayName: "Lee <& Co>", Role: auth.Learner},
+	"learner with review news": {SignedIn: true, DisplayName: "Nel", Role: auth.Learner,
+		News: scores.NewsCount{Requested: 1, Finished: 2}, Here: "/courses/serving-incidents/lessons/x"},
 	"instructor": {SignedIn: true, DisplayName: "Ida", Role: auth.Instructor},
 	"admin":      {SignedIn: true, DisplayName: "Ada", Role: auth.Admin},
 }
