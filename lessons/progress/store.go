@@ -27,6 +27,17 @@ const insertAttempt = `
 	INSERT INTO checkpoint_attempts (user_id, revision_id, item_key, option, correct, answered_at)
 	VALUES ($1, $2, $3, $4, $5, $6)`
 
+// InsertAttempt stores one checkpoint answer with q, a pool or a
+// transaction, and returns its id. A signed-in learner's answer is stored
+// in the transaction that also reviews its card (service.AnswerCheckpoint).
+func InsertAttempt(ctx context.Context, q postgres.Querier, userID int64, a Attempt) (int64, error) {
+	var id int64
+	if err := q.QueryRow(ctx, insertAttempt+" RETURNING id", userID, a.RevisionID, a.Key, a.Option, a.Correct, at(a.At)).Scan(&id); err != nil {
+		return 0, fmt.Errorf("recording checkpoint answer: %w", err)
+	}
+	return id, nil
+}
+
 // InsertResponse stores one free response with q, a pool or a
 // transaction, and returns its id. Scored submissions call it inside the
 // transaction that also stores their auto score.

@@ -1,0 +1,181 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/lessons/fsrs"
+	"github.com/practicum-dev/practicum/migrations/postgres"
+)
+
+// Store reads learners' review cards; the writes take the caller's
+// transaction (Record, Reverdict).
+type Store struct{ pool *pgxpool.Pool }
+
+func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+// cardColumns are a review_cards row (alias k), as scanCard reads it.
+const cardColumns = `k.id, k.user_id, k.lesson_id, k.item_key, k.kind, k.criterion, k.state, k.due, k.stability,
+	k.difficulty, k.elapsed_days, k.scheduled_days, k.learning_steps, k.reps, k.lapses, k.last_review, k.sitting_wrong`
+
+func cardFields(c *Card, lastReview **time.Time) []any {
+	return []any{&c.ID, &c.UserID, &c.LessonID, &c.Key, &c.Kind, &c.Criterion, &c.State, &c.Due, &c.Stability,
+		&c.Difficulty, &c.ElapsedDays, &c.ScheduledDays, &c.LearningSteps, &c.Reps, &c.Lapses, lastReview, &c.SittingWrong}
+}
+
+func scanCard(row pgx.Row) (Card, error) {
+	var c Card
+	var last *time.Time
+	if err := row.Scan(cardFields(&c, &last)...); err != nil {
+		return c, err
+	}
+	if last != nil {
+		c.LastReview = *last
+	}
+	return c, nil
+}
+
+// newCards makes the answer's cards that do not exist yet, new and due
+// at once; a card whose key now names an item of another kind starts
+// over, its schedule being that of something else.
+const newCards = `
+	INSERT INTO review_cards (user_id, lesson_id, item_key, kind, criterion, state, due, stability, difficulty,
+		elapsed_days, scheduled_days, learning_steps, reps, lapses)
+	SELECT $1, r.lesson_id, $3, $4, c, 0, $5, 0, 0, 0, 0, 0, 0, 0
+	FROM lesson_revisions r, unnest($6::text[]) c
+	WHERE r.id = $2
+	ON CONFLICT (user_id, lesson_id, item_key, criterion) DO UPDATE
+	SET kind = EXCLUDED.kind, state = 0, due = EXCLUDED.due, stability = 0, difficulty = 0, elapsed_days = 0,
+		scheduled_days = 0, learning_steps = 0, reps = 0, lapses = 0, last_review = NULL, sitting_wrong = false
+	WHERE review_cards.kind <> EXCLUDED.kind`
+
+// lockCards reads the answer's cards for update.
+const lockCards = `
+	SELECT ` + cardColumns + ` FROM review_cards k
+	WHERE k.user_id = $1 AND k.lesson_id = (SELECT lesson_id FROM lesson_revisions WHERE id = $2)
+	  AND k.item_key = $3 AND k.criterion = ANY($4)
+	FOR UPDATE`
+
+const updateCard = `
+	UPDATE review_cards SET state = $2, due = $3, stability = $4, difficulty = $5, elapsed_days = $6,
+		scheduled_days = $7, learning_steps = $8, reps = $9, lapses = $10, last_review = $11, sitting_wrong = $12
+	WHERE id = $1`
+
+const insertLog = `
+	INSERT INTO review_log (card_id, reviewed_at, rating, correct, wrong_earlier, not_yet, source, attempt_id,
+		response_id, score_event_id, replaces, state, due, stability, difficulty, elapsed_days, scheduled_days,
+		learning_steps, reps, lapses, last_review, sitting_wrong, state_after, due_after)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, nullif($8, 0::bigint), nullif($9, 0::bigint), nullif($10, 0::bigint),
+		nullif($11, 0::bigint), $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`
+
+// Reviewed is what an answer did to one of its cards.
+type Reviewed struct {
+	Card     Card // after the answer
+	Reviewed bool // the answer was a review of the card (decide)
+	Rating   fsrs.Rating
+}
+
+// Record gives a learner's answer to its cards, with q, the transaction
+// that stores the answer: it makes the cards that do not exist yet and
+// reviews each one the answer is a review of (decide), logging the
+// review. Three statements in all, whatever the answer's results.
+func Record(ctx context.Context, q postgres.Querier, a Answer) ([]Reviewed, error) {
+	if err := a.check(); err != nil {
+		return nil, err
+	}
+	if len(a.Results) == 0 {
+		return nil, nil
+	}
+	criteria := make([]string, len(a.Results))
+	for i, r := range a.Results {
+		criteria[i] = string(r.Criterion)
+	}
+	b := &pgx.Batch{}
+	b.Queue(newCards, a.UserID, a.RevisionID, a.Key, string(a.Kind), a.At, criteria)
+	b.Queue(lockCards, a.UserID, a.RevisionID, a.Key, criteria)
+	br := q.SendBatch(ctx, b)
+	cards, err := lockedCards(br)
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the review cards of %q: %w", a.Key, err)
+	}
+
+	var out []Reviewed
+	w := &pgx.Batch{}
+	for _, r := range a.Results {
+		c, ok := cards[r.Criterion]
+		if !ok {
+			return nil, fmt.Errorf("review card %q/%q of learner %d: %w", a.Key, r.Criterion, a.UserID, postgres.ErrNotFound)
+		}
+		o, review := decide(c, r, a.At)
+		if !review {
+			out = append(out, Reviewed{Card: c})
+			continue
+		}
+		next, rating, err := reviewed(c, o, a.At)
+		if err != nil {
+			return nil, fmt.Errorf("reviewing card %d: %w", c.ID, err)
+		}
+		queueReview(w, c, next, o, rating, a.At, logRefs{source: a.Source, attempt: a.AttemptID, response: a.ResponseID})
+		out = append(out, Reviewed{Card: next, Reviewed: true, Rating: rating})
+	}
+	if w.Len() > 0 {
+		if err := q.SendBatch(ctx, w).Close(); err != nil {
+			return nil, fmt.Errorf("saving the reviews of %q: %w", a.Key, err)
+		}
+	}
+	return out, nil
+}
+
+func lockedCards(br pgx.BatchResults) (map[grading.Criterion]Card, error) {
+	if _, err := br.Exec(); err != nil {
+		return nil, err
+	}
+	rows, err := br.Query()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cards := map[grading.Criterion]Card{}
+	for rows.Next() {
+		c, err := scanCard(rows)
+		if err != nil {
+			return nil, err
+		}
+		cards[c.Criterion] = c
+	}
+	return cards, rows.Err()
+}
+
+// logRefs is what a review log row names besides the card: its source and
+// what drove it.
+type logRefs struct {
+	source                             Source
+	attempt, response, event, replaces int64
+}
+
+// queueReview queues saving card `after`, reviewed from `before` at `at`,
+// and the review's log row.
+func queueReview(b *pgx.Batch, before, after Card, o fsrs.Outcome, rating fsrs.Rating, at time.Time, refs logRefs) {
+	b.Queue(updateCard, after.ID, after.State, after.Due, after.Stability, after.Difficulty, after.ElapsedDays,
+		after.ScheduledDays, after.LearningSteps, after.Reps, after.Lapses, timeOrNil(after.LastReview), after.SittingWrong)
+	b.Queue(insertLog, before.ID, at, rating, o.Correct, o.WrongEarlier, o.NotYet, string(refs.source),
+		refs.attempt, refs.response, refs.event, refs.replaces,
+		before.State, before.Due, before.Stability, before.Difficulty, before.ElapsedDays, before.ScheduledDays,
+		before.LearningSteps, before.Reps, before.Lapses, timeOrNil(before.LastReview), before.SittingWrong,
+		after.State, after.Due)
+}
+
+func timeOrNil(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
