@@ -85,6 +85,22 @@ type Override struct {
 func (s *Store) Override(ctx context.Context, o Override) (Event, error) {
 	var ev Event
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		ev, err = s.OverrideIn(ctx, tx, o)
+		return err
+	})
+	if err != nil {
+		return Event{}, err
+	}
+	return ev, nil
+}
+
+// OverrideIn is Override inside the caller's transaction, for a caller
+// that changes what the decision drives in the same transaction
+// (service.Override: the learner's review cards).
+func (s *Store) OverrideIn(ctx context.Context, tx pgx.Tx, o Override) (Event, error) {
+	var ev Event
+	err := func() error {
 		var revision int64
 		var kind string
 		err := tx.QueryRow(ctx, `SELECT revision_id, kind FROM responses WHERE id = $1 FOR UPDATE`, o.ResponseID).Scan(&revision, &kind)
@@ -143,7 +159,7 @@ func (s *Store) Override(ctx context.Context, o Override) (Event, error) {
 			return fmt.Errorf("saving the review of response %d: %w", o.ResponseID, err)
 		}
 		return closeRequests(ctx, tx, o.ResponseID)
-	})
+	}()
 	if err != nil {
 		return Event{}, err
 	}

@@ -25,14 +25,14 @@ func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 
 const insertAttempt = `
 	INSERT INTO checkpoint_attempts (user_id, revision_id, item_key, option, correct, answered_at)
-	VALUES ($1, $2, $3, $4, $5, $6)`
+	VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`
 
 // InsertAttempt stores one checkpoint answer with q, a pool or a
 // transaction, and returns its id. A signed-in learner's answer is stored
 // in the transaction that also reviews its card (service.AnswerCheckpoint).
 func InsertAttempt(ctx context.Context, q postgres.Querier, userID int64, a Attempt) (int64, error) {
 	var id int64
-	if err := q.QueryRow(ctx, insertAttempt+" RETURNING id", userID, a.RevisionID, a.Key, a.Option, a.Correct, at(a.At)).Scan(&id); err != nil {
+	if err := q.QueryRow(ctx, insertAttempt, userID, a.RevisionID, a.Key, a.Option, a.Correct, at(a.At)).Scan(&id); err != nil {
 		return 0, fmt.Errorf("recording checkpoint answer: %w", err)
 	}
 	return id, nil
@@ -55,10 +55,8 @@ func InsertResponse(ctx context.Context, q postgres.Querier, userID int64, r Res
 
 // RecordAttempt stores one checkpoint answer.
 func (s *Store) RecordAttempt(ctx context.Context, userID int64, a Attempt) error {
-	if _, err := s.pool.Exec(ctx, insertAttempt, userID, a.RevisionID, a.Key, a.Option, a.Correct, at(a.At)); err != nil {
-		return fmt.Errorf("recording checkpoint answer: %w", err)
-	}
-	return nil
+	_, err := InsertAttempt(ctx, s.pool, userID, a)
+	return err
 }
 
 // SaveResponse stores one free response.
@@ -80,26 +78,37 @@ type SavedResponse struct {
 	Response
 }
 
+// SavedAttempt is a checkpoint attempt with the id it was stored under.
+type SavedAttempt struct {
+	ID int64
+	Attempt
+}
+
 // InsertAnswers stores an anonymous visitor's answers in an account, with
 // their original times, using q: the caller's transaction, so that a
 // merge is all of them or none (see service.MergeAnonymous).
-func InsertAnswers(ctx context.Context, q postgres.Querier, userID int64, a Anonymous) ([]SavedResponse, error) {
+func InsertAnswers(ctx context.Context, q postgres.Querier, userID int64, a Anonymous) ([]SavedAttempt, []SavedResponse, error) {
 	b := &pgx.Batch{}
-	for _, x := range a.Attempts {
-		b.Queue(insertAttempt, userID, x.RevisionID, x.Key, x.Option, x.Correct, at(x.At))
+	attempts := make([]SavedAttempt, len(a.Attempts))
+	for i, x := range a.Attempts {
+		x.At = at(x.At)
+		attempts[i].Attempt = x
+		b.Queue(insertAttempt, userID, x.RevisionID, x.Key, x.Option, x.Correct, x.At).QueryRow(func(row pgx.Row) error {
+			return row.Scan(&attempts[i].ID)
+		})
 	}
 	if err := q.SendBatch(ctx, b).Close(); err != nil {
-		return nil, fmt.Errorf("merging anonymous answers: %w", err)
+		return nil, nil, fmt.Errorf("merging anonymous answers: %w", err)
 	}
 	saved := make([]SavedResponse, 0, len(a.Responses))
 	for _, r := range a.Responses {
 		id, err := InsertResponse(ctx, q, userID, r)
 		if err != nil {
-			return nil, fmt.Errorf("merging anonymous responses: %w", err)
+			return nil, nil, fmt.Errorf("merging anonymous responses: %w", err)
 		}
 		saved = append(saved, SavedResponse{ID: id, Response: r})
 	}
-	return saved, nil
+	return attempts, saved, nil
 }
 
 // Answered lists, per lesson slug, the item keys a learner has answered in

@@ -119,7 +119,7 @@ func TestMergeMovesAnonymousAnswersOnce(t *testing.T) {
 	r.Course, r.Lesson, r.RevisionID, r.Key, r.At = course, lesson, f.page.RevisionID, "explain-back", time.Now()
 	anon.Responses = append(anon.Responses, r)
 	if err := postgres.InTx(ctx, f.pool, func(tx pgx.Tx) error {
-		_, err := progress.InsertAnswers(ctx, tx, f.userID, anon)
+		_, _, err := progress.InsertAnswers(ctx, tx, f.userID, anon)
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -3,13 +3,13 @@ package service
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/lessons/review"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
@@ -51,11 +51,30 @@ func (s *Service) AnswerCheckpoint(ctx context.Context, who Learner, it Item, op
 		return b, err
 	}
 	a := progress.Attempt{Course: it.Course, Lesson: it.Lesson, RevisionID: it.RevisionID, Key: b.Key,
-		Option: option, Correct: correct, At: time.Now()}
+		Option: option, Correct: correct, At: s.now()}
 	if who.UserID != 0 {
-		return b, s.progress.RecordAttempt(ctx, who.UserID, a)
+		return b, s.recordAttempt(ctx, who.UserID, a, review.FromLesson)
 	}
 	return b, s.progress.SaveAnonymousAttempt(ctx, who.Visitor, who.Term, a)
+}
+
+// recordAttempt stores a signed-in learner's checkpoint answer and gives
+// it to the checkpoint's review card, in one transaction.
+func (s *Service) recordAttempt(ctx context.Context, userID int64, a progress.Attempt, from review.Source) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		id, err := progress.InsertAttempt(ctx, tx, userID, a)
+		if err != nil {
+			return err
+		}
+		_, err = review.Record(ctx, tx, attemptAnswer(userID, id, a, from))
+		return err
+	})
+}
+
+// attemptAnswer is what a checkpoint attempt gives its review card.
+func attemptAnswer(userID, id int64, a progress.Attempt, from review.Source) review.Answer {
+	return review.Answer{UserID: userID, RevisionID: a.RevisionID, Key: a.Key, Kind: lessons.KindCheckpoint, At: a.At,
+		Source: from, AttemptID: id, Results: []review.Result{{Correct: a.Correct}}}
 }
 
 // SubmitResponse records a written answer to an exercise, probe or
@@ -65,39 +84,48 @@ func (s *Service) AnswerCheckpoint(ctx context.Context, who Learner, it Item, op
 // that cannot be saved as sent or progress.ErrAnonymousFull; nothing is
 // recorded then.
 func (s *Service) SubmitResponse(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence) (lessons.Block, error) {
+	b, _, err := s.submit(ctx, who, it, answer, confidence, review.FromLesson)
+	return b, err
+}
+
+// submit is SubmitResponse, from the lesson page or the Review page; it
+// returns the id of a signed-in learner's scored answer too.
+func (s *Service) submit(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence, from review.Source) (lessons.Block, int64, error) {
 	b, err := s.item(ctx, it, lessons.Kind.Written)
 	if err != nil {
-		return b, err
+		return b, 0, err
 	}
 	resp, err := progress.NewResponse(b.Kind, answer, confidence)
 	if err != nil {
-		return b, err
+		return b, 0, err
 	}
-	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = it.Course, it.Lesson, it.RevisionID, b.Key, time.Now()
+	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = it.Course, it.Lesson, it.RevisionID, b.Key, s.now()
 	switch {
 	case who.anonymous():
-		return b, s.progress.SaveAnonymousResponse(ctx, who.Visitor, who.Term, resp)
+		return b, 0, s.progress.SaveAnonymousResponse(ctx, who.Visitor, who.Term, resp)
 	case b.ScoringRubric() == nil:
-		return b, s.progress.SaveResponse(ctx, who.UserID, resp)
+		return b, 0, s.progress.SaveResponse(ctx, who.UserID, resp)
 	}
 	// Reviewers' decisions on this revision join the item's own labelled
 	// answers as the scorer's second opinion.
 	reviewed, err := s.scores.Reviewed(ctx, resp.RevisionID, b.Key)
 	if err != nil {
-		return b, err
+		return b, 0, err
 	}
 	sc, err := b.ItemScoring().Grade(resp.Answer, grading.NewLabelledSet(reviewed))
 	if err != nil {
-		return b, err
+		return b, 0, err
 	}
-	_, err = s.submitScored(ctx, who.UserID, resp, sc)
-	return b, err
+	id, err := s.submitScored(ctx, who.UserID, resp, sc, from)
+	return b, id, err
 }
 
 // submitScored stores a learner's answer to a scored block together with
-// its auto score, in one transaction: the answer (progress's table) is
-// never stored without its score (scores' table).
-func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Response, sc grading.Score) (responseID int64, err error) {
+// its auto score, and gives each criterion's verdict to its review card,
+// in one transaction: the answer (progress's table) is never stored
+// without its score (scores' table), nor the score without the cards it
+// drives.
+func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Response, sc grading.Score, from review.Source) (responseID int64, err error) {
 	if !r.Kind.Scored() {
 		return 0, fmt.Errorf("submitting a scored answer: a %s is not scored", r.Kind)
 	}
@@ -106,12 +134,23 @@ func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Res
 		if responseID, err = progress.InsertResponse(ctx, tx, userID, r); err != nil {
 			return err
 		}
-		return s.scores.RecordAuto(ctx, tx, responseID, r.RevisionID, sc)
+		if err := s.scores.RecordAuto(ctx, tx, responseID, r.RevisionID, sc); err != nil {
+			return err
+		}
+		_, err = review.Record(ctx, tx, responseAnswer(userID, responseID, r, sc, from))
+		return err
 	})
 	if err != nil {
 		return 0, err
 	}
 	return responseID, nil
+}
+
+// responseAnswer is what a scored answer's auto score gives its review
+// cards.
+func responseAnswer(userID, id int64, r progress.Response, sc grading.Score, from review.Source) review.Answer {
+	return review.Answer{UserID: userID, RevisionID: r.RevisionID, Key: r.Key, Kind: r.Kind, At: r.At,
+		Source: from, ResponseID: id, Results: review.ScoreResults(sc, r.Confidence == progress.NotYet)}
 }
 
 // ScoredAnswer is an answer with the auto score it earns.

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/review"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
@@ -75,7 +78,21 @@ func (s *Service) Review(ctx context.Context, responseID int64) (Review, error) 
 }
 
 // Override records a reviewer's decision on a scored answer (see
-// scores.Store.Override for its refusals).
+// scores.Store.Override for its refusals) and, in the same transaction,
+// re-decides the reviews of the learner's cards that the answer drove
+// (review.Reverdict): the effective verdict is what schedules a card.
 func (s *Service) Override(ctx context.Context, o scores.Override) (scores.Event, error) {
-	return s.scores.Override(ctx, o)
+	var ev scores.Event
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if ev, err = s.scores.OverrideIn(ctx, tx, o); err != nil {
+			return err
+		}
+		_, err = review.Reverdict(ctx, tx, ev.ResponseID, ev.ID, ev.Scores)
+		return err
+	})
+	if err != nil {
+		return scores.Event{}, err
+	}
+	return ev, nil
 }

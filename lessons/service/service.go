@@ -1,7 +1,8 @@
 // Package service holds Practicum's use cases, between the web layer and
 // the stores: a learner answers a checkpoint or submits a written answer
 // (scored when the block has a rubric), an anonymous visitor's answers are
-// merged into their new account, a learner asks for a review, a reviewer
+// merged into their new account, a learner reviews what they missed on the
+// Review page (review_cards.go), a learner asks for a review, a reviewer
 // overrides a score, an instructor saves a block from its form.
 //
 // Each use case is one method. It checks the request against the lesson
@@ -14,6 +15,7 @@ package service
 import (
 	"io"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -23,6 +25,7 @@ import (
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/lessons/review"
 )
 
 // Service runs the use cases over one database.
@@ -38,6 +41,12 @@ type Service struct {
 	// them runs in `practicum serve` (cmd/practicum/jobs.go), with the
 	// workers this package defines (RescoreWorker).
 	jobs *river.Client[pgx.Tx]
+	// review keeps learners' review cards. It holds nothing but the pool,
+	// so New makes it rather than every caller's wiring.
+	review *review.Store
+	// now is the time answers are stamped with and cards are due against
+	// (time.Now; tests move it forward with WithClock).
+	now func() time.Time
 }
 
 // New returns the use cases over the stores, which must share pool.
@@ -48,7 +57,14 @@ func New(pool *pgxpool.Pool, cat *catalog.Catalog, prog *progress.Store, sc *sco
 	if err != nil {
 		panic(err)
 	}
-	return &Service{pool: pool, catalog: cat, progress: prog, scores: sc, jobs: jobs}
+	return &Service{pool: pool, catalog: cat, progress: prog, scores: sc, jobs: jobs, review: review.NewStore(pool), now: time.Now}
+}
+
+// WithClock makes now the service's clock, for tests that need review
+// cards to fall due without waiting. Call it before the service is used.
+func (s *Service) WithClock(now func() time.Time) *Service {
+	s.now = now
+	return s
 }
 
 // Learner is who is answering: a signed-in account, or an anonymous

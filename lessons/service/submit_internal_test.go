@@ -12,6 +12,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/content"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/lessons/review"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 )
 
@@ -43,12 +44,12 @@ func TestSubmitScoredIsAllOrNothing(t *testing.T) {
 		"an explain-it-back answer": {explain, score(0.9)},
 		"an unknown revision":       {noRevision, score(0.9)},
 	} {
-		if _, err := s.submitScored(ctx, lea, tc.r, tc.sc); err == nil {
+		if _, err := s.submitScored(ctx, lea, tc.r, tc.sc, review.FromLesson); err == nil {
 			t.Errorf("%s: saved, want an error", name)
 		}
 	}
 	var n int
-	if err := pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM responses) + (SELECT count(*) FROM score_events)").Scan(&n); err != nil || n != 0 {
+	if err := pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM responses) + (SELECT count(*) FROM score_events) + (SELECT count(*) FROM review_cards)").Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d rows left behind (%v), want none", n, err)
 	}
 }
