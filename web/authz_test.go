@@ -239,6 +239,23 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		// The confirmation of a deletion, for nobody who made one: home.
 		{method: "GET", pattern: "/account-deleted", path: "/account-deleted", want: wantForAll(wantSeeOther("/"))},
 
+		// The Review page: anyone, a visitor being asked to sign in. A
+		// card's form: any account, for its own cards only (nobody has
+		// card 999999).
+		{
+			method: "GET", pattern: "/review", path: "/review", want: wantForAll(wantOK()),
+			check: func(t *testing.T, role string, p rawPage) {
+				if want := map[bool]string{true: "Sign in to review", false: "Due now"}[role == asAnonymous]; !strings.Contains(p.body, want) {
+					t.Errorf("no %q", want)
+				}
+			},
+		},
+		{
+			method: "POST", pattern: "/review/cards/{card}", path: "/review/cards/999999", form: url.Values{"revision": {rev}, "place": {"0"}, "reps": {"0"}},
+			want: map[string]authzWant{asAnonymous: wantSignInFirst(""), asLearner: {status: http.StatusNotFound},
+				asInstructor: {status: http.StatusNotFound}, asAdmin: {status: http.StatusNotFound}},
+		},
+
 		// A learner's own pages: any account.
 		{
 			method: "GET", pattern: "/me", path: "/me", want: learnersOnly("/me"),
@@ -333,7 +350,7 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		// Reviewing: instructors and admins. The POST sends a review that
 		// changes nothing, refused for those let in, so every role in turn
 		// meets the same submission.
-		{method: "GET", pattern: "/review", path: "/review", want: instructorsOnly("/review", wantOK())},
+		{method: "GET", pattern: "/review/queue", path: "/review/queue", want: instructorsOnly("/review/queue", wantOK())},
 		{method: "GET", pattern: "/review/agreement", path: "/review/agreement", want: instructorsOnly("/review/agreement", wantOK())},
 		{
 			method: "GET", pattern: "/review/{response}", path: reviewPath(auto.ResponseID), want: instructorsOnly(reviewPath(auto.ResponseID), wantOK()),

@@ -20,8 +20,8 @@ func TestReviewingInBrowser(t *testing.T) {
 	s.scoredAnswer(t, users["Lea"].ID, lesson3Exercise, answer,
 		autoScore(answer, 0.42, []int{1, 1, 0, 0}, "Compare long-prompt latency", "same arrival rate"))
 
-	b.signIn(s, "ivan@example.com", link("Review"))
-	b.do(chromedp.Click(link("Review")))
+	b.signIn(s, "ivan@example.com", link("Review queue"))
+	b.do(chromedp.Click(link("Review queue")))
 	b.waitFor(`//h1[normalize-space(.)='Review queue']`)
 	b.do(auditAccessibility(t, "review queue"))
 	if why := b.text(`//*[@data-testid='queue-why']`); why != "Low scorer confidence (0.42)" {

@@ -55,7 +55,7 @@ func TestScoringAndReviewJourneyInBrowser(t *testing.T) {
 
 	// The instructor overrides the result criterion with a note.
 	b.signIn(s, "ines@example.com", dashboard)
-	b.do(chromedp.Click(link("Review")))
+	b.do(chromedp.Click(link("Review queue")))
 	b.waitFor(`//table[@data-testid='queue']`)
 	b.do(auditAccessibility(t, "review queue"), chromedp.Click(`//tr[@data-testid='queue-row']//a`))
 	b.waitFor(button("Save review"))

@@ -162,6 +162,7 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 		return views.LessonView{}, err
 	}
 	s.setNews(r, news)
+	s.setDueReviews(r, mine.DueReviews)
 	v := newLessonView(p)
 	if v.State, err = progress.DecodeLessonState(mine.State, course, lesson); err != nil {
 		return v, err

@@ -53,7 +53,7 @@ func TestNoStoreOnPersonalPages(t *testing.T) {
 	createAccount(t, s, "Lea", auth.Learner)
 	lea := signedInAs(t, s, "lea@example.com")
 	noStore := func(p rawPage) bool { return strings.Contains(p.header.Get("Cache-Control"), "no-store") }
-	for _, path := range []string{"/", "/me", "/me/progress.csv", "/practice", "/courses/serving-incidents", lesson3, "/review", "/nowhere", "/signin"} {
+	for _, path := range []string{"/", "/me", "/me/progress.csv", "/practice", "/courses/serving-incidents", lesson3, "/review", "/review/queue", "/nowhere", "/signin"} {
 		if p := rawRequest(t, lea, http.MethodGet, path, nil); !noStore(p) {
 			t.Errorf("signed in, GET %s (%d): Cache-Control %q, want no-store", path, p.status, p.header.Get("Cache-Control"))
 		}

@@ -277,7 +277,7 @@ func TestHostileAnswersShowAsText(t *testing.T) {
 			if err := s.pool.QueryRow(context.Background(), `SELECT reason FROM review_requests WHERE response_id = $1`, prID).Scan(&reason); err != nil || reason != pl.text {
 				t.Errorf("stored reason %q (%v), want %q", reason, err, pl.text)
 			}
-			q := ivan.get("/review")
+			q := ivan.get("/review/queue")
 			checkInert(t, "review queue", q)
 			row := q.doc.Find(`[data-testid="queue-row"]:has(a[href="` + reviewPath(prID) + `"])`)
 			if got := row.Find(`[data-testid="queue-why"]`).Text(); got != "Review requested: "+pl.text {
@@ -354,7 +354,7 @@ func TestHostileDisplayNames(t *testing.T) {
 			if _, err := s.pool.Exec(context.Background(), `UPDATE users SET display_name = $1 WHERE id = $2`, pl.text, reviewer.ID); err != nil {
 				t.Fatal(err)
 			}
-			q := ivan.get("/review")
+			q := ivan.get("/review/queue")
 			checkInert(t, "review queue", q)
 			qrow := q.doc.Find(`[data-testid="queue-row"]:has(a[href="` + reviewPath(id) + `"])`)
 			if got := strings.TrimSpace(qrow.Find(`th[scope="row"]`).Text()); got != pl.text {

@@ -106,7 +106,7 @@ func TestHostileLessonContentRendersInert(t *testing.T) {
 	if err := s.pool.QueryRow(context.Background(), `SELECT id FROM responses WHERE item_key = 'hostile-exercise'`).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{reviewPath(id), "/review", "/me"} {
+	for _, path := range []string{reviewPath(id), "/review/queue", "/me"} {
 		v := as["Ivan"]
 		if path == "/me" {
 			v = lea

@@ -79,7 +79,7 @@ func TestProvisionalAnswerThroughTheQueue(t *testing.T) {
 		t.Fatalf("score card says %q; want it marked provisional", strings.TrimSpace(card.Text()))
 	}
 
-	queue := ivan.get("/review")
+	queue := ivan.get("/review/queue")
 	var rows []string
 	var leaPath string
 	queue.doc.Find(`[data-testid="queue-row"]`).Each(func(_ int, r *goquery.Selection) {
@@ -124,7 +124,7 @@ func TestProvisionalAnswerThroughTheQueue(t *testing.T) {
 	if strings.Contains(fc.Text(), auto.Criteria[2].Rationale) {
 		t.Errorf("the failure case still shows the scorer's rationale: %q", fc.Text())
 	}
-	ivan.get("/review").doc.Find(`[data-testid="queue-row"] th[scope="row"]`).Each(func(_ int, r *goquery.Selection) {
+	ivan.get("/review/queue").doc.Find(`[data-testid="queue-row"] th[scope="row"]`).Each(func(_ int, r *goquery.Selection) {
 		if strings.TrimSpace(r.Text()) == "Lea" {
 			t.Error("the reviewed answer is still in the queue")
 		}

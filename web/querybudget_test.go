@@ -163,7 +163,7 @@ func TestLessonPageReadsTheAccountFresh(t *testing.T) {
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivy": auth.Learner})
 	ivy := as["Ivy"]
-	reviewLink := func() bool { return ivy.get(lesson3).doc.Find(`header a[href="/review"]`).Length() == 1 }
+	reviewLink := func() bool { return ivy.get(lesson3).doc.Find(`header a[href="/review/queue"]`).Length() == 1 }
 	if reviewLink() {
 		t.Fatal("a learner's lesson page links to the review queue")
 	}

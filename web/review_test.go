@@ -114,7 +114,7 @@ func TestReviewQueueListsWhatNeedsAHuman(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
 	users, as := accounts(t, s, map[string]auth.Role{"Ivan": auth.Instructor, "Ann": auth.Learner, "Ben": auth.Learner, "Cy": auth.Learner})
-	if p := as["Ivan"].get("/review"); p.status != http.StatusOK || p.doc.Find(`[data-testid="queue-empty"]`).Length() != 1 {
+	if p := as["Ivan"].get("/review/queue"); p.status != http.StatusOK || p.doc.Find(`[data-testid="queue-empty"]`).Length() != 1 {
 		t.Fatalf("empty queue: status %d, want 200 saying nothing needs review", p.status)
 	}
 
@@ -126,7 +126,7 @@ func TestReviewQueueListsWhatNeedsAHuman(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	p := as["Ivan"].get("/review")
+	p := as["Ivan"].get("/review/queue")
 	if p.status != http.StatusOK {
 		t.Fatalf("status %d", p.status)
 	}

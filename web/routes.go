@@ -45,6 +45,7 @@ func (s *Server) routes() chi.Router {
 			s.limitAnswers(s.answersPerMinute, s.anonymousAnswersPerMinute, gate))
 		r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
 		r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
+		r.With(s.requireRole(auth.Learner)).Post("/review/cards/{card}", s.handle(s.answerReviewCard))
 	})
 
 	// Pages: every one has the visitor's session, and their account id
@@ -56,6 +57,8 @@ func (s *Server) routes() chi.Router {
 		r.Get("/", s.handle(s.home))
 		r.Get("/practice", s.handle(s.practice))
 		r.Get("/practice/random", s.handle(s.randomProbe))
+		// A visitor who is not signed in is asked to.
+		r.Get("/review", s.handle(s.reviewCards))
 		r.Get("/courses/{course}", s.handle(s.course))
 		r.Get("/courses/{course}/{lesson}", s.handleOwnAccount(s.lesson))
 
@@ -110,7 +113,7 @@ func (s *Server) routes() chi.Router {
 		// cached.
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(auth.Instructor), noStore)
-			r.Get("/review", s.handle(s.reviewQueue))
+			r.Get("/review/queue", s.handle(s.reviewQueue))
 			r.Get("/review/agreement", s.handle(s.agreement))
 			r.Get("/review/{response}", s.handle(s.reviewSubmission))
 			r.With(limitBody(maxReviewForm)).Post("/review/{response}", s.handle(s.saveReview))

@@ -65,6 +65,9 @@ type account struct {
 	// it with its own data (the lesson page, the dashboard); else the
 	// layout's viewer reads it (viewer.go).
 	news *scores.NewsCount
+	// dueReviews is the navigation's count of due review cards, when the
+	// page read it with its own data (review_nav.go).
+	dueReviews *int
 }
 
 func accountOf(r *http.Request) *account {

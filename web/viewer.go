@@ -18,7 +18,7 @@ func (s *Server) viewContext(r *http.Request, status int) context.Context {
 	if u := s.currentUser(r); u != nil {
 		v.SignedIn, v.DisplayName, v.Role = true, u.DisplayName, u.Role
 		if status < 500 && !isHTMX(r) { // a fragment has no navigation
-			v.News = s.navNews(r)
+			v.News, v.DueReviews = s.navNews(r), s.navDueReviews(r)
 		}
 	}
 	return views.WithViewer(r.Context(), v)

@@ -38,6 +38,9 @@ type site struct {
 	// registry holds the site's metrics, which cmd/practicum serves on a
 	// listener of its own.
 	registry *prometheus.Registry
+	// clock is the service's (service.WithClock): a test moves it on to
+	// make review cards fall due.
+	clock *testClock
 }
 
 // newSite takes a testing.TB so benchmarks can use it too; with no Postgres
@@ -72,12 +75,14 @@ func newSiteOn(t testing.TB, pool *pgxpool.Pool, change ...func(*web.Deps)) *sit
 		t.Fatal(err)
 	}
 	deps := siteDeps(pool, cat)
+	clock := &testClock{}
+	deps.Service.WithClock(clock.now)
 	for _, c := range change {
 		c(&deps)
 	}
 	srv := httptest.NewServer(web.New(deps))
 	t.Cleanup(srv.Close)
-	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool, auth.CheapHashingForTests()), pool: pool, registry: deps.Registry}
+	return &site{Server: srv, catalog: cat, users: auth.NewStore(pool, auth.CheapHashingForTests()), pool: pool, registry: deps.Registry, clock: clock}
 }
 
 // siteDeps wires the stores and use cases over pool as cmd/practicum's

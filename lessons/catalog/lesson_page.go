@@ -46,12 +46,15 @@ type LearnerJSON struct {
 	State   []byte // progress_lesson_state: progress.DecodeLessonState
 	Scores  []byte // scores_latest: scores.DecodeLatest
 	News    []byte // scores_review_news (migrations/00014_review_news.sql): scores.DecodeNews
+	// DueReviews is review_due at the statement's time: how many of the
+	// learner's review cards are due, for the navigation.
+	DueReviews int
 }
 
 // lessonPageQuery is the lesson page's one query: the lesson's current
 // revision, the course's lesson list and, for a signed-in learner ($6;
-// NULL for a visitor), their account, answers, scores and review news
-// (the navigation's count), each from its
+// NULL for a visitor), their account, answers, scores, review news and
+// due review cards (the navigation's counts), each from its
 // owner's function with explicit arguments ($7 is lessons.ScoredKinds()). The document
 // and the lesson list cost more to build, send and decode than anything
 // else here, and change rarely: the caller sends the revision ($3) and the
@@ -61,7 +64,7 @@ var lessonPageQuery = `
 	SELECT c.slug, c.title, c.summary, l.id, r.id, r.number, cur.revisions,
 	       CASE WHEN cur.revisions = $4 THEN NULL ELSE ` + siblingsJSON("$5") + ` END,
 	       CASE WHEN r.id = $3 THEN NULL ELSE r.document END,
-	       a.account, st.state, sc.latest, nw.news
+	       a.account, st.state, sc.latest, nw.news, rd.due
 	FROM courses c
 	JOIN lessons l ON l.course_id = c.id
 	JOIN lesson_revisions r ON r.id = l.current_revision_id
@@ -71,6 +74,7 @@ var lessonPageQuery = `
 	CROSS JOIN LATERAL progress_lesson_state($6, l.id) st
 	CROSS JOIN LATERAL scores_latest($6, l.id, $7) sc
 	CROSS JOIN LATERAL scores_review_news($6) nw
+	CROSS JOIN LATERAL review_due($6, now()) rd
 	WHERE c.slug = $1 AND l.slug = $2`
 
 // Lesson returns the current revision of a lesson with its course's lesson
@@ -81,19 +85,21 @@ func (c *Catalog) Lesson(ctx context.Context, courseSlug, lessonSlug string) (Le
 }
 
 // LessonFor is Lesson with, in the same query, what the signed-in learner
-// userID has of it: their account, answers, scores and review news.
+// userID has of it: their account, answers, scores, review news and due
+// review cards.
 func (c *Catalog) LessonFor(ctx context.Context, courseSlug, lessonSlug string, userID int64) (LessonPage, LearnerJSON, error) {
 	return c.lessonPage(ctx, courseSlug, lessonSlug, &userID)
 }
 
 // learnerQuery is lessonPageQuery's learner part alone: their account,
-// answers, scores on lesson $1 and review news, for learner $2 ($3 is
-// lessons.ScoredKinds()).
+// answers, scores on lesson $1, review news and due review cards, for
+// learner $2 ($3 is lessons.ScoredKinds()).
 const learnerQuery = `
-	SELECT a.account, st.state, sc.latest, nw.news
+	SELECT a.account, st.state, sc.latest, nw.news, rd.due
 	FROM progress_lesson_state($2, $1) st
 	CROSS JOIN LATERAL scores_latest($2, $1, $3) sc
 	CROSS JOIN LATERAL scores_review_news($2) nw
+	CROSS JOIN LATERAL review_due($2, now()) rd
 	LEFT JOIN LATERAL auth_account($2) a ON true`
 
 // LearnerOn is LessonFor's LearnerJSON alone, for a caller that knows
@@ -101,7 +107,7 @@ const learnerQuery = `
 // changes are heard: web/pagecache); lessonID is LessonPage.LessonID.
 func (c *Catalog) LearnerOn(ctx context.Context, lessonID, userID int64) (LearnerJSON, error) {
 	var mine LearnerJSON
-	err := c.pool.QueryRow(ctx, learnerQuery, lessonID, userID, lessons.ScoredKinds()).Scan(&mine.Account, &mine.State, &mine.Scores, &mine.News)
+	err := c.pool.QueryRow(ctx, learnerQuery, lessonID, userID, lessons.ScoredKinds()).Scan(&mine.Account, &mine.State, &mine.Scores, &mine.News, &mine.DueReviews)
 	if err != nil {
 		return mine, fmt.Errorf("reading learner %d on lesson %d: %w", userID, lessonID, err)
 	}
@@ -127,7 +133,7 @@ func (c *Catalog) lessonPage(ctx context.Context, courseSlug, lessonSlug string,
 	err := c.pool.QueryRow(ctx, lessonPageQuery,
 		courseSlug, lessonSlug, known, list.revisions, lessons.AnswerableKinds(), userID, lessons.ScoredKinds(),
 	).Scan(&p.Course.Slug, &p.Course.Title, &p.Course.Summary, &p.LessonID, &p.RevisionID, &p.Revision, &revisions, &siblings, &doc,
-		&mine.Account, &mine.State, &mine.Scores, &mine.News)
+		&mine.Account, &mine.State, &mine.Scores, &mine.News, &mine.DueReviews)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, mine, fmt.Errorf("lesson %s/%s: %w", courseSlug, lessonSlug, postgres.ErrNotFound)
 	}

@@ -73,7 +73,22 @@ func withNext(path, next string) string {
 	return path + "?next=" + url.QueryEscape(next)
 }
 
+// The learner's Review page, and where its forms post.
+const ReviewCardsURL = "/review"
+
+// ReviewCardURL is where the Review page's form for card id posts.
+func ReviewCardURL(id int64) string { return "/review/cards/" + strconv.FormatInt(id, 10) }
+
+// ReviewedURL is the Review page reporting the review of card id just
+// made.
+func ReviewedURL(id int64) string {
+	return ReviewCardsURL + "?reviewed=" + strconv.FormatInt(id, 10) + "#reviewed"
+}
+
 // Reviewers.
+
+// ReviewQueueURL is the instructors' queue of answers to review.
+const ReviewQueueURL = "/review/queue"
 
 // ReviewURL is the review screen of one answer.
 func ReviewURL(responseID int64) string { return "/review/" + strconv.FormatInt(responseID, 10) }

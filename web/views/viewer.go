@@ -19,6 +19,9 @@ type Viewer struct {
 	// News is the signed-in learner's review news, counted beside
 	// "Dashboard".
 	News scores.NewsCount
+	// DueReviews is how many of a signed-in learner's review cards are
+	// due: the count beside "Review".
+	DueReviews int
 	// Here is the page that signing in or up from this one returns to (a
 	// local path, checked by the handler); "" returns to the dashboard.
 	Here string
