@@ -76,7 +76,7 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) 
 	// The page must render even when the error is the request's deadline:
 	// templ refuses to render into a context that is done.
 	r = r.WithContext(context.WithoutCancel(r.Context()))
-	s.renderStatus(w, r, he.status, views.Error(he.status, he.title, he.message))
+	s.renderStatus(w, errorPage(r), he.status, views.Error(he.status, he.title, he.message))
 }
 
 func classify(err error) *httpError {
