@@ -160,8 +160,10 @@ func (s *Store) LatestReview(ctx context.Context, userID, id int64) (Done, error
 		JOIN courses c ON c.id = l.course_id
 		LEFT JOIN checkpoint_attempts a ON a.id = g.attempt_id
 		LEFT JOIN responses x ON x.id = g.response_id
-		WHERE k.user_id = $1 AND (g.id = (SELECT id FROM last)
-			OR (g.response_id = (SELECT response_id FROM last) AND g.source = (SELECT source FROM last)))
+		WHERE k.user_id = $1 AND g.id IN (
+			SELECT id FROM last
+			UNION
+			SELECT s.id FROM review_log s JOIN last ON s.response_id = last.response_id AND s.source = last.source)
 		ORDER BY array_position($3::text[], k.criterion::text), k.id`, userID, id, criterionOrder)
 	if err != nil {
 		return d, fmt.Errorf("reading the latest review of card %d: %w", id, err)

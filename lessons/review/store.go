@@ -54,11 +54,13 @@ const newCards = `
 		scheduled_days = 0, learning_steps = 0, reps = 0, lapses = 0, last_review = NULL, sitting_wrong = false
 	WHERE review_cards.kind <> EXCLUDED.kind`
 
-// lockCards reads the answer's cards for update.
+// lockCards reads the answer's cards for update, in id order so that two
+// answers to one item lock its cards in the same order.
 const lockCards = `
 	SELECT ` + cardColumns + ` FROM review_cards k
 	WHERE k.user_id = $1 AND k.lesson_id = (SELECT lesson_id FROM lesson_revisions WHERE id = $2)
 	  AND k.item_key = $3 AND k.criterion = ANY($4)
+	ORDER BY k.id
 	FOR UPDATE`
 
 const updateCard = `
