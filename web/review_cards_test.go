@@ -255,3 +255,63 @@ func TestReviewAsksVisitorsToSignIn(t *testing.T) {
 		t.Errorf("%d cards for an anonymous answer (%v), want none", n, err)
 	}
 }
+
+// TestMissedCriterionIsAskedAgain: an exercise answer that misses
+// criteria makes them due; the Review page asks the exercise again (not
+// its model solution) and scores the new answer as the lesson page does,
+// keeping it as a new version of the learner's answer, and reviews the
+// due criteria by its verdicts. An empty answer is refused beside the
+// form, with nothing recorded.
+func TestMissedCriterionIsAskedAgain(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	users, as := accounts(t, s, map[string]auth.Role{"Lee": auth.Learner})
+	lee := as["Lee"]
+	_, rev := s.checkpoints(t)
+	if p := lee.post(lesson3+"/responses/"+lesson3Exercise, url.Values{"revision": {rev}, "answer": {"Roll the new version back everywhere."},
+		"confidence": {"confident"}}); p.status != http.StatusSeeOther {
+		t.Fatalf("answering: status %d", p.status)
+	}
+	s.clock.advance(2 * time.Minute)
+	p := lee.get("/review")
+	form := p.doc.Find(`[data-testid="review-item"].exercise form`)
+	if form.Length() != 1 {
+		t.Fatalf("%d exercise forms due, want 1", form.Length())
+	}
+	due := strings.Join(strings.Fields(form.Find(".note strong").Text()), " ")
+	if !strings.HasPrefix(due, "To earn this time: ") || p.doc.Find(`[data-testid="review-item"].exercise [data-testid="model-solution"]`).Length() != 0 ||
+		strings.Contains(p.body, "Model solution") {
+		t.Errorf("the exercise asked again: %q, model solution shown %v; want the missed criteria and no solution", due, strings.Contains(p.body, "Model solution"))
+	}
+	action, _ := form.Attr("action")
+	revision, _ := form.Find(`input[name="revision"]`).Attr("value")
+
+	refused := lee.post(action, url.Values{"revision": {revision}, "answer": {"  "}, "confidence": {"confident"}})
+	if refused.status != http.StatusUnprocessableEntity || refused.doc.Find(`[data-testid="review-item"].exercise [role="alert"]`).Length() != 1 {
+		t.Errorf("an empty answer: status %d, want 422 with the problem beside the form", refused.status)
+	}
+
+	const better = "Compare long-prompt latency on the old and new versions at the same arrival rate, and queue time against prefill time. " +
+		"The release and the traffic rise coincide, so this evidence cannot isolate the release, and a blanket rollback could overload the old pool."
+	r := lee.post(action, url.Values{"revision": {revision}, "answer": {better}, "confidence": {"getting-there"}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("reviewing the exercise: status %d", r.status)
+	}
+	done := lee.get(r.header.Get("Location"))
+	if n := done.doc.Find(`[data-testid="criterion-reviewed"]`).Length(); n == 0 || n != strings.Count(due, ",")+1 {
+		t.Errorf("%d criteria reported, want the %q ones", n, due)
+	}
+	var answers, reviews int
+	if err := s.pool.QueryRow(context.Background(), `
+		SELECT (SELECT count(*) FROM responses WHERE user_id = $1 AND item_key = $2),
+		       (SELECT count(*) FROM review_log g JOIN review_cards k ON k.id = g.card_id WHERE k.user_id = $1 AND g.source = 'review')`,
+		users["Lee"].ID, lesson3Exercise).Scan(&answers, &reviews); err != nil {
+		t.Fatal(err)
+	}
+	if answers != 2 || reviews == 0 {
+		t.Errorf("%d versions of the answer, %d reviews from the Review page; want 2 and some", answers, reviews)
+	}
+	if got := strings.TrimSpace(lee.get(lesson3).doc.Find(`#exercise-` + lesson3Exercise + ` details.history summary`).Text()); got != "Earlier versions (1)" {
+		t.Errorf("the lesson page's exercise history: %q, want the first answer as an earlier version", got)
+	}
+}
