@@ -88,8 +88,8 @@ func sameAsWhole(t *testing.T, s *site, whole *httptest.Server, who string, v *v
 // versions of an answer; an instructor's and an admin's header; an
 // anonymous visitor with an answer, and their sign-in and sign-up links
 // back to the page; a learner with review news counted in the navigation;
-// an answer re-scored after the rubric changed — with one frame for them
-// all.
+// an answer re-scored after the rubric changed; a learner with a review
+// card due, counted in the navigation — with one frame for them all.
 func TestFramedPageIsTheWholePage(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.New(t)
@@ -98,7 +98,7 @@ func TestFramedPageIsTheWholePage(t *testing.T) {
 	t.Cleanup(whole.Close)
 
 	users, as := accounts(t, s, map[string]auth.Role{"Nia": auth.Learner, "Rob": auth.Learner, "Wes": auth.Learner,
-		"Pat": auth.Learner, "Ora": auth.Learner, "Req": auth.Learner, "Eve": auth.Learner, "Nel": auth.Learner, "Res": auth.Learner, "Ivan": auth.Instructor, "Ada": auth.Admin})
+		"Pat": auth.Learner, "Ora": auth.Learner, "Req": auth.Learner, "Eve": auth.Learner, "Nel": auth.Learner, "Res": auth.Learner, "Dee": auth.Learner, "Ivan": auth.Instructor, "Ada": auth.Admin})
 	cps, rev := s.checkpoints(t)
 	post := func(v *visitor, path string, form url.Values) {
 		t.Helper()
@@ -147,6 +147,12 @@ func TestFramedPageIsTheWholePage(t *testing.T) {
 	rescored := s.scoredAnswer(t, users["Res"].ID, lesson3Exercise, plain, autoScore(plain, 0.9, []int{1, 0, 0, 0}))
 	s.rescore(t, rescored, autoScore(plain, 0.9, []int{1, 1, 0, 0}))
 
+	// Review cards due: a checkpoint missed, its card brought due now.
+	post(as["Dee"], lesson3+"/checkpoints/"+cps[1].Key, answer(cps[1], rev, false))
+	if _, err := pool.Exec(context.Background(), `UPDATE review_cards SET due = now() - interval '1 hour' WHERE user_id = $1`, users["Dee"].ID); err != nil {
+		t.Fatal(err)
+	}
+
 	anon := s.visitor(t)
 	post(anon, lesson3+"/checkpoints/"+cps[2].Key, answer(cps[2], rev, false))
 
@@ -162,11 +168,12 @@ func TestFramedPageIsTheWholePage(t *testing.T) {
 		{"a reviewer's override", as["Ora"], "Names the confound &amp; its trap."},
 		{"a review asked for", as["Req"], `data-testid="review-requested"`},
 		{"earlier versions of an answer", as["Eve"], "Earlier versions (1)"},
-		{"an instructor", as["Ivan"], `href="/review"`},
+		{"an instructor", as["Ivan"], `href="/review/queue"`},
 		{"an admin", as["Ada"], `href="/admin/users"`},
 		{"an anonymous visitor with an answer", anon, "result-wrong"},
 		{"a learner with review news", as["Nel"], `aria-label="Dashboard (2): 1 review in progress, 1 finished since your last visit"`},
 		{"a re-scored answer", as["Res"], `data-testid="rescored"`},
+		{"a learner with a review card due", as["Dee"], `aria-label="Review, 1 due"`},
 		{"an anonymous visitor's sign-in link", anon, `href="/signin?next=` + url.QueryEscape(lesson3) + `"`},
 		{"an anonymous visitor's sign-up link", anon, `href="/signup?next=` + url.QueryEscape(lesson3) + `"`},
 	} {

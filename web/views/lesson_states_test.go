@@ -144,15 +144,17 @@ func scoreView(r progress.Response, i int, reviewed, requested, canRequest bool)
 }
 
 // viewers are who can look at a lesson page: the navigation's review
-// news and the page that signing in returns to differ per request.
+// news, its count of due review cards and the page that signing in
+// returns to differ per request.
 var viewers = map[string]Viewer{
 	"anonymous":                          {},
 	"anonymous with a page to return to": {Here: "/courses/serving-incidents/lessons/x?from=<a&b>"},
 	"learner":                            {SignedIn: true, DisplayName: "Lee <& Co>", Role: auth.Learner},
 	"learner with review news": {SignedIn: true, DisplayName: "Nel", Role: auth.Learner,
 		News: scores.NewsCount{Requested: 1, Finished: 2}, Here: "/courses/serving-incidents/lessons/x"},
-	"instructor": {SignedIn: true, DisplayName: "Ida", Role: auth.Instructor},
-	"admin":      {SignedIn: true, DisplayName: "Ada", Role: auth.Admin},
+	"learner with review cards due": {SignedIn: true, DisplayName: "Dee", Role: auth.Learner, DueReviews: 3},
+	"instructor":                    {SignedIn: true, DisplayName: "Ida", Role: auth.Instructor},
+	"admin":                         {SignedIn: true, DisplayName: "Ada", Role: auth.Admin},
 }
 
 // eachLessonView calls f with every shipped lesson in every state, for
