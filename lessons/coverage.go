@@ -248,3 +248,26 @@ func examplesText(ns []int) string {
 	}
 	return "Examples " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1] + " each earn"
 }
+
+// ItemCoverage is what one exercise's or probe's examples leave untested.
+type ItemCoverage struct {
+	Block    Block
+	Warnings []Warning
+}
+
+// Coverage is each scored item's coverage advice, in lesson order, for
+// the items that have some: what the lesson editor lists and `import
+// --check` prints.
+func (l *Lesson) Coverage() ([]ItemCoverage, error) {
+	var out []ItemCoverage
+	for _, b := range l.Blocks {
+		ws, err := b.ItemScoring().Coverage()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", b.Key, err)
+		}
+		if len(ws) > 0 {
+			out = append(out, ItemCoverage{Block: b, Warnings: ws})
+		}
+	}
+	return out, nil
+}

@@ -313,12 +313,11 @@ func (s *Server) publishLesson(w http.ResponseWriter, r *http.Request) error {
 // lessonCoverage is what each exercise's and probe's calibration examples
 // leave untested, for the items that leave something.
 func lessonCoverage(course, lesson string, l *lessons.Lesson) []views.BlockCoverage {
+	items, _ := l.Coverage() // advice: a lesson that parsed always has it
 	var out []views.BlockCoverage
-	for _, b := range l.Blocks {
-		ws, _ := b.ItemScoring().Coverage()
-		if len(ws) > 0 {
-			out = append(out, views.BlockCoverage{Kind: b.Kind, Key: b.Key, FormURL: views.BlockFormURL(course, lesson, b.Key) + "#coverage-title", Warnings: ws})
-		}
+	for _, it := range items {
+		b := it.Block
+		out = append(out, views.BlockCoverage{Kind: b.Kind, Key: b.Key, FormURL: views.BlockFormURL(course, lesson, b.Key) + "#coverage-title", Warnings: it.Warnings})
 	}
 	return out
 }

@@ -83,13 +83,13 @@ func printImport(w io.Writer, res catalog.ImportResult) {
 func printCoverage(w io.Writer, courses []lessons.CourseFiles) error {
 	for _, c := range courses {
 		for _, lf := range c.Lessons {
-			for _, b := range lf.Lesson.Blocks {
-				warnings, err := b.ItemScoring().Coverage()
-				if err != nil {
-					return fmt.Errorf("%s: %s: %w", lf.Path, b.Key, err)
-				}
-				for _, warning := range warnings {
-					fmt.Fprintf(w, "advice: %s: %s: %s\n", lf.Path, b.Key, warning.Message)
+			items, err := lf.Lesson.Coverage()
+			if err != nil {
+				return fmt.Errorf("%s: %w", lf.Path, err)
+			}
+			for _, it := range items {
+				for _, warning := range it.Warnings {
+					fmt.Fprintf(w, "advice: %s: %s: %s\n", lf.Path, it.Block.Key, warning.Message)
 				}
 			}
 		}
