@@ -65,9 +65,29 @@ Run "practicum help <command>" (or "practicum <command> -h") for a
 command's flags.
 `
 
-// commands are the names run knows.
-var commands = map[string]bool{"serve": true, "migrate": true, "import": true, "export": true,
-	"grade": true, "calibrate": true, "user": true, "health": true}
+// commands are run's commands by name, each given what it uses.
+var commands = map[string]func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error{
+	"serve": func(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) error {
+		return runServe(ctx, args, stderr)
+	},
+	"migrate": func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return runMigrate(ctx, args, stdout, stderr)
+	},
+	"import": func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return runImport(ctx, args, stdout, stderr)
+	},
+	"export": func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return runExport(ctx, args, stdout, stderr)
+	},
+	"grade": runGrade,
+	"calibrate": func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return runCalibrate(ctx, args, stdout, stderr)
+	},
+	"user": runUser,
+	"health": func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return runHealth(ctx, args, stdout, stderr)
+	},
+}
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -75,25 +95,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return usageError{}
 	}
 	cmd, rest := args[0], args[1:]
+	if runCmd, ok := commands[cmd]; ok {
+		return runCmd(ctx, rest, stdin, stdout, stderr)
+	}
 	switch cmd {
-	case "serve":
-		return runServe(ctx, rest, stderr)
-	case "migrate":
-		return runMigrate(ctx, rest, stdout, stderr)
-	case "import":
-		return runImport(ctx, rest, stdout, stderr)
-	case "export":
-		return runExport(ctx, rest, stdout, stderr)
-	case "grade":
-		return runGrade(ctx, rest, stdin, stdout, stderr)
-	case "calibrate":
-		return runCalibrate(ctx, rest, stdout, stderr)
-	case "user":
-		return runUser(ctx, rest, stdin, stdout, stderr)
-	case "health":
-		return runHealth(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		if len(rest) == 1 && commands[rest[0]] {
+		if len(rest) == 1 && commands[rest[0]] != nil {
 			// "practicum help grade" is "practicum grade -h", on stdout:
 			// it was asked for.
 			return run(ctx, []string{rest[0], "-h"}, stdin, stdout, stdout)
