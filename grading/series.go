@@ -39,7 +39,7 @@ func markNegatedSeries(toks []token, opened map[int]rune) {
 			// ", or C" ends a series; so does "B or C" after "A,": but
 			// "don't restart all, drain or reload the bad node" offers
 			// the second clause.
-			if opener := toks[k].norm; opener == "or" || opener == "nor" || n > 0 && hasWord(toks[k:m], "or", "nor") {
+			if seriesEnders[toks[k].norm] || n > 0 && anyWord(toks[k:m], seriesEnders) {
 				last = m
 				break
 			}
@@ -93,12 +93,13 @@ func seriesItem(clause []token) bool {
 	return true
 }
 
-func hasWord(clause []token, words ...string) bool {
+// seriesEnders join the last item of a series to the rest.
+var seriesEnders = set("or", "nor")
+
+func anyWord(clause []token, words map[string]bool) bool {
 	for _, t := range clause {
-		for _, w := range words {
-			if t.norm == w {
-				return true
-			}
+		if words[t.norm] {
+			return true
 		}
 	}
 	return false
