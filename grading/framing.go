@@ -110,7 +110,7 @@ var worsening = set("makes", "make", "made", "making")
 
 // framedAt reports an occurrence the answer names without claiming it.
 func framedAt(toks []token, oc occurrence, own []bool) bool {
-	if toks[oc.first].hypothetical || toks[oc.first].headed == framingHeading || futileAt(toks, oc) {
+	if toks[oc.first].hypothetical || toks[oc.first].judged || toks[oc.first].headed == framingHeading || futileAt(toks, oc) {
 		return true
 	}
 	if earlierInClause(toks, oc, own, func(t token) bool { return t.framer }) {

@@ -8,7 +8,7 @@ func languageRubric() *Rubric {
 	return &Rubric{
 		Concepts: map[string][]string{
 			"cap-bulk":      {"limit + bulk"},
-			"rollback":      {"roll back|rollback + release"},
+			"rollback":      {"roll back|rollback + release", "i'd revert + release"},
 			"rollback-risk": {"rollback|roll back + overload"},
 			"two-minutes":   {"2 min + apart"},
 			"fast-first":    {"0.6 s + first token", "poll interval + evict*"},
@@ -66,6 +66,17 @@ func TestLanguage(t *testing.T) {
 		{"a move called not a fix", "Limit the bulk tenant. Rolling back the release is a gamble with the old pool, not a fix.", [4]bool{true, false, false, false}},
 		{"not a fix of something else", "Limit the bulk tenant and roll back the release: the restart was not a fix.", [4]bool{false, false, false, false}},
 		{"a label with its own words is a reason", "Limit the bulk tenant. I don't wait: roll back the release now.", [4]bool{false, false, false, false}},
+		{"a negation in a phrase's gap", "Limit the bulk tenant. I'd never revert the release.", [4]bool{true, false, false, false}},
+		{"a label heads its items without an or", "Limit the bulk tenant.\nNot: restart the replicas (cold caches), roll back the release (it can overload the old pool), page everyone.", [4]bool{true, false, true, false}},
+		{"a bracketed reason does not end a series", "Limit the bulk tenant. I wouldn't restart the replicas (cold caches), page everyone, or roll back the release.", [4]bool{true, false, false, false}},
+		{"a verdict sentence after the moves", "Limit the bulk tenant. The obvious moves are to page everyone or roll back the release. Both are wrong.", [4]bool{true, false, false, false}},
+		{"a flat refusal after a dash", "Limit the bulk tenant. Roll back the release right away \u2014 absolutely not.", [4]bool{true, false, false, false}},
+		{"a move others would make", "Limit the bulk tenant. Some people would roll back the release right away to be safe.", [4]bool{true, false, false, false}},
+		{"a move someone wanted", "Limit the bulk tenant. Somebody wanted to roll back the release, which would have made it worse.", [4]bool{true, false, false, false}},
+		{"a which clause that makes it worse", "Limit the bulk tenant. We could roll back the release, which would make the queue worse.", [4]bool{true, false, false, false}},
+		{"a verdict about a fact is not about a move", "Roll back the release. That is the safest move here.", [4]bool{false, false, false, false}},
+		{"a which clause that helps is offered", "Limit the bulk tenant and roll back the release, which clears the queue.", [4]bool{false, false, false, false}},
+		{"my own move is mine", "Limit the bulk tenant. People wait too long, so I'd roll back the release.", [4]bool{false, false, false, false}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -125,7 +125,7 @@ type occurrence struct {
 	refused bool
 }
 
-// at matches a phrase starting at token i, allowing one extra word between
+// at matches a phrase starting at token i, allowing up to maxPhraseGap words between
 // its words ("roll it back"), within one sentence.
 func (ph phrase) at(a *answer, i int) (occurrence, bool) {
 	toks := a.toks
@@ -136,6 +136,11 @@ func (ph phrase) at(a *answer, i int) (occurrence, bool) {
 		for gap := 0; gap <= maxPhraseGap && (k > 0 || gap == 0); gap++ {
 			j := pos + gap
 			if j >= len(toks) || toks[j].sentence != toks[i].sentence {
+				break
+			}
+			// A phrase never reaches over a negation: "I'd resist a
+			// rollback" is not "I'd rollback", nor "also not add" "also add".
+			if gap > 0 && toks[j-1].negator {
 				break
 			}
 			if ok, typo := a.match(m, j); ok {

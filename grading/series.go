@@ -17,9 +17,13 @@ const (
 // that follow it in its sentence, when the last of them opens with "or" or
 // "nor", or carries one after another item: the shape of a list of moves
 // under one negation. A refusing label's colon (labels.go) may open it
-// ("Not doing: reissuing the cert, restarting all six, or …"). opened
-// holds what began each clause a comma or a colon began.
-func markNegatedSeries(toks []token, opened map[int]rune) {
+// ("Not doing: reissuing the cert, restarting all six, or …"); after a
+// label ("Not: restart (new retry wave), scale out, wait") every item of
+// its sentence is under it, "or" or not. A bracketed aside after an item
+// is that item's reason, under the same negation. opened holds what began
+// each clause a comma, a colon or a bracket began; labelled, the clauses
+// a label opens.
+func markNegatedSeries(toks []token, opened map[int]rune, labelled map[int]bool) {
 	for i := 0; i < len(toks); {
 		j := clauseEnd(toks, i)
 		if toks[i].conditional || toks[i].hypothetical || !refusesMoves(toks[i:j]) {
@@ -27,14 +31,29 @@ func markNegatedSeries(toks []token, opened map[int]rune) {
 			continue
 		}
 		last := -1
+		label := labelled[toks[i].clause]
 		for k, n := j, 0; k < len(toks) && n < maxSeriesItems; n++ {
 			by := opened[toks[k].clause]
-			if toks[k].sentence != toks[i].sentence || !(by == ',' || by == ':' && n == 0 && j-i <= maxLabelWords) {
+			if toks[k].sentence != toks[i].sentence {
+				break
+			}
+			if by == '(' {
+				k = clauseEnd(toks, k)
+				n--
+				if label {
+					last = k
+				}
+				continue
+			}
+			if !(by == ',' || by == ':' && n == 0 && j-i <= maxLabelWords) {
 				break
 			}
 			m := clauseEnd(toks, k)
 			if m-k > maxSeriesItemWords || !seriesItem(toks[k:m]) {
 				break
+			}
+			if label {
+				last = m
 			}
 			// ", or C" ends a series; so does "B or C" after "A,": but
 			// "don't restart all, drain or reload the bad node" offers

@@ -37,6 +37,10 @@ type token struct {
 	// headed: in a bulleted list under a heading line that negates or
 	// frames its items ("Don't:" then "- raise the pool").
 	headed heading
+	// judged: in what a verdict after it judges wrong ("Both are
+	// wrong.", "…, which would make it worse") or in a move the answer
+	// gives to others ("Some people would …"): named, not claimed.
+	judged bool
 }
 
 type heading uint8
@@ -52,7 +56,8 @@ const (
 func tokenize(text string) []token {
 	toks := make([]token, 0, len(text)/5+1)
 	sentence, clause := 0, 0
-	opened := map[int]rune{} // what began each clause: ',' or ':'
+	opened := map[int]rune{}   // what began each clause: ',', ':' or '('
+	labelled := map[int]bool{} // clauses that open with a label ("Not:")
 	i := 0
 	for i < len(text) {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -94,10 +99,11 @@ func tokenize(text string) []token {
 		case r == ':' && labelsWhatFollows(toks, sentence):
 			// "Don't: raise the pool", "Trap: restarting every pod": the
 			// label's negation or framing covers what it introduces.
-		case r == ',' || r == ':':
+			labelled[clause] = true
+		case r == ',' || r == ':' || r == '(':
 			clause++
 			opened[clause] = r
-		case r == ';' || r == '(' || r == ')' || r == '—' || r == '–':
+		case r == ';' || r == ')' || r == '—' || r == '–':
 			clause++
 		case r == '-' && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '-'):
 			clause++
@@ -118,7 +124,9 @@ func tokenize(text string) []token {
 			toks[i].negator = true
 		}
 	}
-	markNegatedSeries(toks, opened)
+	markNegatedSeries(toks, opened, labelled)
+	markAttributed(toks)
+	markJudged(toks)
 	return toks
 }
 

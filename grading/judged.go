@@ -1,0 +1,180 @@
+package grading
+
+// Verdicts that come after what they judge, and moves the answer gives to
+// other people: "The tempting answer is to add consumers, or worse, reset
+// the offsets. Both are wrong.", "Some people would ask partners to turn
+// off verification — absolutely not", "Somebody wanted more pods, which
+// would have made it worse". What they cover is named, not claimed
+// (token.judged), as a trap word before it would make it.
+
+// maxVerdictWords bounds a clause read as a verdict on what came before:
+// "Both are wrong", "That would be a really bad idea".
+const maxVerdictWords = 7
+
+// verdictSubjects stand for what came before: "That's wrong", "Both are
+// a mistake".
+var verdictSubjects = set("that", "that's", "this", "it", "it's", "both", "either", "all", "those", "these", "each")
+
+// flatRefusals are verdicts by themselves: "— absolutely not", "No way."
+var flatRefusals = [][]string{
+	{"absolutely", "not"}, {"definitely", "not"}, {"certainly", "not"}, {"hell", "no"}, {"no", "way"},
+	{"not", "a", "chance"}, {"bad", "idea"}, {"big", "mistake"}, {"wrong", "move"}, {"nope"},
+}
+
+// markJudged marks what a verdict clause after it judges: the clauses
+// before it in its sentence, or, when the verdict opens its sentence, the
+// whole sentence before.
+func markJudged(toks []token) {
+	for i := 0; i < len(toks); {
+		j := clauseEnd(toks, i)
+		switch {
+		case isVerdict(toks[i:j]):
+			judgeBefore(toks, i, i > 0 && toks[i-1].sentence == toks[i].sentence)
+		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks[i+1:j]):
+			// ", which would make it worse" judges the clause before it.
+			judgeClause(toks, i-1)
+		}
+		i = j
+	}
+}
+
+// isVerdict reports a clause made only of a verdict against something
+// already said.
+func isVerdict(clause []token) bool {
+	if len(clause) > maxVerdictWords {
+		return false
+	}
+	for _, flat := range flatRefusals {
+		if len(clause) == len(flat) && wordsAre(clause, flat) {
+			return true
+		}
+	}
+	if !verdictSubjects[clause[0].norm] {
+		return false
+	}
+	k := 1
+	for k < len(clause) && (auxiliaries[clause[k].norm] || clause[k].norm == "be" || clause[k].norm == "are" || softeners[clause[k].norm]) {
+		k++
+	}
+	if k == len(clause) {
+		return false
+	}
+	// "That is wrong", "Both are a mistake", "It would be a bad idea",
+	// with nothing after but a word of place or degree.
+	end := k + 1
+	switch {
+	case verdictsAgainst[clause[k].norm]:
+	case clause[k].norm == "idea" && clause[k-1].norm == "bad":
+	default:
+		return false
+	}
+	for _, t := range clause[end:] {
+		if !trailers[t.norm] {
+			return false
+		}
+	}
+	for _, t := range clause {
+		if t.negator {
+			return false
+		}
+	}
+	return true
+}
+
+// trailers may follow a verdict without making it a statement about
+// something else: "That's wrong here", "Both are a mistake too".
+var trailers = set("here", "too", "anyway", "now", "today", "imo", "either", "both", "ideas", "moves", "idea", "move")
+
+func wordsAre(clause []token, words []string) bool {
+	for k, w := range words {
+		if clause[k].norm != w {
+			return false
+		}
+	}
+	return true
+}
+
+// worsens reports the rest of a "which" clause saying the move makes
+// things worse, only hides them, or is a mistake: "which would have made
+// it worse", "which only hides the leak", "which is a mistake".
+func worsens(rest []token) bool {
+	for k, t := range rest {
+		if k > 4 {
+			return false
+		}
+		if verdictsAgainst[t.norm] && k > 0 {
+			return true
+		}
+		if worsening[t.norm] {
+			for _, u := range rest[k+1 : min(len(rest), k+4)] {
+				if u.norm == "worse" {
+					return true
+				}
+			}
+		}
+		if futilityAdverbs[t.norm] && k+1 < len(rest) && futileVerbs[rest[k+1].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeBefore marks the clauses before token i in its sentence, or, when
+// i opens its sentence, the sentence before it.
+func judgeBefore(toks []token, i int, inSentence bool) {
+	if i == 0 {
+		return
+	}
+	sentence := toks[i-1].sentence
+	for k := i - 1; k >= 0 && toks[k].sentence == sentence; k-- {
+		if inSentence || toks[i].sentence != sentence {
+			toks[k].judged = true
+		}
+	}
+}
+
+// judgeClause marks the clause that token k is in.
+func judgeClause(toks []token, k int) {
+	clause := toks[k].clause
+	for ; k >= 0 && toks[k].clause == clause; k-- {
+		toks[k].judged = true
+	}
+}
+
+// othersSubjects open a clause that gives a move to other people: "Some
+// people would …", "Somebody wanted to …", "Many teams reach for …".
+var othersSubjects = set("somebody", "someone", "people", "others", "folks", "everyone", "everybody", "many", "most", "teams")
+
+// othersVerbs say those people want, suggest or tend to make the move.
+var othersVerbs = set("would", "might", "will", "may", "want", "wants", "wanted", "suggest", "suggests", "suggested",
+	"propose", "proposes", "proposed", "tend", "often", "usually", "typically", "instinctively", "reach", "jump",
+	"insist", "insisted", "push", "pushed", "asked", "ask", "like", "love", "say", "said", "think", "thought")
+
+// markAttributed marks clauses whose subject is other people and whose
+// verb says they would or want to make the move.
+func markAttributed(toks []token) {
+	for i := 0; i < len(toks); {
+		j := clauseEnd(toks, i)
+		k := i
+		if k < j && (toks[k].norm == "some" || toks[k].norm == "a" || toks[k].norm == "lots" || toks[k].norm == "lot") {
+			k++
+			if k < j && toks[k].norm == "lot" {
+				k++
+			}
+			if k < j && toks[k].norm == "of" {
+				k++
+			}
+		}
+		if k < j && othersSubjects[toks[k].norm] {
+			for v := k + 1; v < j && v <= k+3; v++ {
+				if othersVerbs[toks[v].norm] {
+					for t := i; t < j; t++ {
+						toks[t].judged = true
+					}
+					break
+				}
+			}
+		}
+		i = j
+	}
+}
