@@ -24,7 +24,9 @@ import (
 // (12 examples), whose only blind set is blind5; flush-stampede and
 // oom-after-deploy a fourth and a fifth, written with grade --explain,
 // with blind6 and blind7; one-in-six-handshakes-fail a sixth, written with
-// the tools and 33 examples, with blind9.
+// the tools and 33 examples, with blind9; invoice-export-overlap a
+// seventh, written from FORMAT.md and the binary's help with 8 examples,
+// with blind11.
 var blindItems = map[string]struct{ dir, item string }{
 	"longer-outputs-e2e":           {".", "serving-incidents/read-the-request-timeline/longer-outputs-e2e"},
 	"mid-stream-stalls":            {".", "serving-incidents/read-the-request-timeline/mid-stream-stalls"},
@@ -40,6 +42,7 @@ var blindItems = map[string]struct{ dir, item string }{
 	"flush-stampede":               {"testdata/instructor4", "cache-incidents/cache-stampede-after-flush/flush-stampede"},
 	"oom-after-deploy":             {"testdata/instructor5", "memory-incidents/oomkilled-after-deploy/oom-after-deploy"},
 	"one-in-six-handshakes-fail":   {"testdata/instructor6", "edge-incidents/stale-certificate-on-one-proxy/one-in-six-handshakes-fail"},
+	"invoice-export-overlap":       {"testdata/instructor7", "batch-incidents/overlapping-cron/invoice-export-overlap"},
 }
 
 type blindAnswer struct {
@@ -103,8 +106,11 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 // fourth and the fifth), never looked at answer by answer but for one
 // keyword list in blind6 that earned a point, blind8 (120 answers over
 // every item, held out) and blind9 (30 answers to the sixth instructor's
-// probe; read after its first contact was recorded).
-var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9"}
+// probe; read after its first contact was recorded), blind10 (150 answers
+// over every item but the newest probe, held out: only its aggregates
+// read) and blind11 (30 answers to the seventh instructor's probe; its
+// disagreement lines, not its answers, read after first contact).
+var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11"}
 
 // blindFloors are each set's regression guards: mean agreement and the
 // share of wrong totals marked provisional, a little under what the
@@ -114,17 +120,21 @@ var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind
 // lower. blind8 is held out (never read answer by answer) and is where
 // the scorer misses its aims in the open: 40% of its answers are
 // provisional, and lag-after-deploy agrees on 0.750; the guards keep
-// those from getting worse, not from being wrong.
+// those from getting worse, not from being wrong. blind10, held out too,
+// is 38% provisional (lag-after-deploy 0.750); blind11's probe, written
+// with 8 examples, agrees on 0.850.
 var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloor float64 }{
-	"blind":  {0.86, 0.5, 0.35, 0.77},
-	"blind2": {0.86, 0.5, 0.35, 0.77},
-	"blind3": {0.78, 0.2, 0.35, 0.77},
-	"blind4": {0.86, 0.3, 0.35, 0.77},
-	"blind5": {0.82, 0.3, 0.35, 0.77},
-	"blind6": {0.85, 0.3, 0.35, 0.77},
-	"blind7": {0.85, 0.3, 0.35, 0.77},
-	"blind8": {0.86, 0.45, 0.42, 0.74},
-	"blind9": {0.87, 0.35, 0.35, 0.77},
+	"blind":   {0.86, 0.5, 0.35, 0.77},
+	"blind2":  {0.86, 0.5, 0.35, 0.77},
+	"blind3":  {0.78, 0.2, 0.35, 0.77},
+	"blind4":  {0.86, 0.3, 0.35, 0.77},
+	"blind5":  {0.82, 0.3, 0.35, 0.77},
+	"blind6":  {0.85, 0.3, 0.35, 0.77},
+	"blind7":  {0.85, 0.3, 0.35, 0.77},
+	"blind8":  {0.86, 0.45, 0.42, 0.74},
+	"blind9":  {0.87, 0.35, 0.35, 0.77},
+	"blind10": {0.86, 0.6, 0.40, 0.74},
+	"blind11": {0.84, 0.6, 0.33, 0.84},
 }
 
 // TestBlindAgreement holds the scorer to the figures it reached on the
