@@ -33,6 +33,11 @@ func markJudged(toks []token) {
 		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks[i+1:j]):
 			// ", which would make it worse" judges the clause before it.
 			judgeClause(toks, i-1)
+		case auxiliaries[toks[i].norm] && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks[i:j]):
+			// "A bigger database, or running it every two hours, would
+			// just delay the crash": a predicate after its subjects judges
+			// them all.
+			judgeBefore(toks, i, true)
 		}
 		i = j
 	}

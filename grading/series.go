@@ -45,7 +45,10 @@ func markNegatedSeries(toks []token, opened map[int]rune, labelled map[int]bool)
 				}
 				continue
 			}
-			if !(by == ',' || by == ':' && n == 0 && j-i <= maxLabelWords) {
+			// A refusal's colon opens a series when the refusal is short
+			// or names a kind of move: "I'd avoid the quick fixes people
+			// reach for: scaling up, or …", not "I don't wait: roll back".
+			if !(by == ',' || by == ':' && n == 0 && (j-i <= maxLabelWords || anyWord(toks[i:j], labelNouns))) {
 				break
 			}
 			m := clauseEnd(toks, k)
