@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/lessons"
@@ -14,12 +15,13 @@ import (
 
 func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("calibrate", stderr)
-	item := fs.String("exercise", "", "the exercise or probe to score against, as course/lesson/key")
+	item := fs.String("item", "", "the exercise or probe to score against, as course/lesson/key")
+	fs.StringVar(item, "exercise", "", "the same as -item")
 	dir := fs.String("content", "lessons/content", "directory of lesson files")
 	answers := fs.String("answers", "", `JSON Lines file of {"id": …, "text": …, "scores": {"result": 0|1, …}}`)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: practicum calibrate --exercise COURSE/LESSON/KEY --answers FILE [--content DIR] [--json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
+		fmt.Fprintln(stderr, "Usage: practicum calibrate --item COURSE/LESSON/KEY --answers FILE [--content DIR] [--json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -27,7 +29,7 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if *item == "" || *answers == "" {
 		fs.Usage()
-		return usageError{"calibrate needs --exercise and --answers"}
+		return usageError{"calibrate needs --item (or --exercise) and --answers"}
 	}
 	trials, err := readTrials(*answers)
 	if err != nil {
@@ -72,9 +74,16 @@ func printReport(w io.Writer, r grading.Report) {
 		fmt.Fprintf(w, "  %-14s agreement %.2f  kappa %s\n", c.Label(), r.Agreement[c], optional(r.Kappa[c]))
 	}
 	fmt.Fprintf(w, "mean agreement %.3f, QWK on totals %s, exact totals %.2f\n", r.MeanAgreement, optional(r.QWK), r.Exact)
-	fmt.Fprintf(w, "provisional %.2f of answers; %d of %d wrong totals provisional\n", r.Provisional, r.WrongProvisional, r.WrongTotals)
+	fmt.Fprintf(w, "%.0f%% of answers provisional; %d answer(s) got a wrong total, %d of them marked provisional\n", r.Provisional*100, r.WrongTotals, r.WrongProvisional)
 	for _, d := range r.Disagreements {
-		fmt.Fprintf(w, "%s %s: expected %d, got %d — %s", d.ID, d.Criterion, d.Expected, d.Got, d.Cues)
+		fmt.Fprintf(w, "%s %s: expected %d, got %d — ", d.ID, d.Criterion, d.Expected, d.Got)
+		if d.Got == 1 && strings.HasPrefix(d.Cues, "Not awarded") {
+			// The labelled answers overruled the cues: say so first, so the
+			// cues' "Not awarded" does not read as the verdict.
+			fmt.Fprintf(w, "awarded by the labelled answers against the cues (cues: %s)", strings.TrimPrefix(d.Cues, "Not awarded: "))
+		} else {
+			fmt.Fprint(w, d.Cues)
+		}
 		if d.Doubt != "" {
 			fmt.Fprintf(w, " (%s)", d.Doubt)
 		}

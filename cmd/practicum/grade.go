@@ -46,12 +46,13 @@ func toGradeJSON(id string, s grading.Score) gradeJSON {
 
 func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("grade", stderr)
-	item := fs.String("exercise", "", "the exercise or probe to score against, as course/lesson/key")
+	item := fs.String("item", "", "the exercise or probe to score against, as course/lesson/key")
+	fs.StringVar(item, "exercise", "", "the same as -item")
 	dir := fs.String("content", "lessons/content", "directory of lesson files")
 	jsonl := fs.Bool("jsonl", false, `read lines {"id": "…", "text": "…"} and write one result line each`)
 	explain := fs.Bool("explain", false, "say, concept by concept, what was found, with which words, and how close each missing concept came (as text; as JSON with --jsonl)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: practicum grade --exercise COURSE/LESSON/KEY [--content DIR] [--jsonl] [--explain] < answers\n\nScores answers without a database and prints JSON (or, with --explain alone, a readable explanation). Flags:")
+		fmt.Fprintln(stderr, "Usage: practicum grade --item COURSE/LESSON/KEY [--content DIR] [--jsonl] [--explain] < answers\n\nScores answers without a database and prints JSON (or, with --explain alone, a readable explanation). Flags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -59,7 +60,7 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	if *item == "" {
 		fs.Usage()
-		return usageError{"grade needs --exercise"}
+		return usageError{"grade needs --item (or --exercise)"}
 	}
 	scoring, err := itemScoring(*dir, *item)
 	if err != nil {

@@ -46,7 +46,7 @@ func TestGradeJSONL(t *testing.T) {
 {"id": "bare", "text": "It is probably fine, I would wait and see what happens."}
 `
 	var out, errOut strings.Builder
-	err := run(t.Context(), []string{"grade", "--exercise", "demo/a-lesson/ex", "--content", content, "--jsonl"}, strings.NewReader(in), &out, &errOut)
+	err := run(t.Context(), []string{"grade", "--item", "demo/a-lesson/ex", "--content", content, "--jsonl"}, strings.NewReader(in), &out, &errOut)
 	if err != nil {
 		t.Fatalf("grade: %v (%s)", err, errOut.String())
 	}

@@ -81,6 +81,12 @@ func printImport(w io.Writer, res catalog.ImportResult) {
 // examples leave untested (lessons.Scoring.Coverage, the advice the block
 // form shows): advice, never a problem.
 func printCoverage(w io.Writer, courses []lessons.CourseFiles) error {
+	advised := false
+	defer func() {
+		if !advised {
+			fmt.Fprintln(w, "advice: none: the examples and model answers leave nothing untested that the check looks for")
+		}
+	}()
 	for _, c := range courses {
 		for _, lf := range c.Lessons {
 			items, err := lf.Lesson.Coverage()
@@ -89,6 +95,7 @@ func printCoverage(w io.Writer, courses []lessons.CourseFiles) error {
 			}
 			for _, it := range items {
 				for _, warning := range it.Warnings {
+					advised = true
 					fmt.Fprintf(w, "advice: %s: %s: %s\n", lf.Path, it.Block.Key, warning.Message)
 				}
 			}

@@ -48,6 +48,26 @@ func TestImportCheck(t *testing.T) {
 	}
 }
 
+// A clean check with nothing to advise says so, so an author can tell
+// "no gaps" from "advice not run".
+func TestImportCheckSaysWhenThereIsNoAdvice(t *testing.T) {
+	t.Parallel()
+	out, _, err := runCmd(t, "import", "--check", filepath.Join("..", "..", "lessons", "content", "testdata", "instructor7", "batch-incidents"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "advice: none") {
+		t.Errorf("output = %q, want a line saying there is no advice", out)
+	}
+	shipped, _, err := runCmd(t, "import", "--check", filepath.Join("..", "..", "lessons", "content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(shipped, "advice: none") {
+		t.Errorf("output = %q: a check with advice must not also say there is none", shipped)
+	}
+}
+
 func TestImportCheckNamesFileAndLine(t *testing.T) {
 	t.Parallel()
 	dir := copyCourse(t)

@@ -57,9 +57,9 @@ Commands:
             healthchecks; health -url URL)
 
   grade     score answers to an exercise or probe from stdin, without a
-            database (grade --exercise course/lesson/key [--jsonl] [--explain])
+            database (grade --item course/lesson/key [--jsonl] [--explain])
   calibrate score answers a person scored and report agreement
-            (calibrate --exercise course/lesson/key --answers FILE [--json])
+            (calibrate --item course/lesson/key --answers FILE [--json])
 
 Run "practicum help <command>" (or "practicum <command> -h") for a
 command's flags.
