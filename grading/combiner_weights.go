@@ -5,7 +5,3 @@ package grading
 // combinerWeights are the combiner's logistic weights, by signal, fitted
 // on 2440 decisions from the blind sets blind,blind2,blind3,blind4.
 var combinerWeights = Signals{-2.3449, 1.7645, -2.1340, -2.4534, -0.5020, 0.8679, -0.1778, 3.5304, 2.0197, 0.8195, 0.4561, -0.6078, 0.5224, 1.3330, 0.0371, 1.3671}
-
-// ProvisionalBelow is the confidence below which a score is provisional:
-// it flags 28% of the 651 answers fitted on.
-const ProvisionalBelow = 0.31

@@ -65,7 +65,8 @@ var framers = set("tempting", "tempted", "temptation", "naive", "naively", "hast
 // "X is premature".
 var verdictsAgainst = set("tempting", "bandaid", "guess", "gamble", "mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
 	"unnecessary", "unjustified", "unwarranted", "unsafe", "reckless", "misleading", "trap", "distraction",
-	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided")
+	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided",
+	"risky", "riskier", "riskiest", "worse", "harmful")
 
 // softeners may stand between the verb and the verdict: "would be a
 // really bad idea".

@@ -78,6 +78,7 @@ func TestLanguage(t *testing.T) {
 		{"a which clause that helps is offered", "Limit the bulk tenant and roll back the release, which clears the queue.", [4]bool{false, false, false, false}},
 		{"a refusal naming a kind of move opens its series", "Limit the bulk tenant. I'd explicitly avoid the quick fixes people reach for: paging everyone, or a roll back of the release.", [4]bool{true, false, false, false}},
 		{"a predicate after a series of moves judges them", "Limit the bulk tenant. Paging everyone, or rolling back the release, would just delay the same outage.", [4]bool{true, false, false, false}},
+		{"a move called riskier", "Limit the bulk tenant. Rolling back the release would be the riskier option anyway.", [4]bool{true, false, false, false}},
 		{"my own move is mine", "Limit the bulk tenant. People wait too long, so I'd roll back the release.", [4]bool{false, false, false, false}},
 	}
 	for _, tt := range tests {

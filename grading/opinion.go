@@ -134,8 +134,9 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64)
 			mayOverrule := (v.missing <= 1 || share >= farButLiked) && s[sigLike] >= evidenceLike
 			if i == 0 {
 				// An answer that reads like good ones but reaches another
-				// conclusion must not earn the result on resemblance.
-				mayOverrule = mayOverrule && share == 1 && !v.negated && !v.rejected && v.missing <= 1
+				// conclusion must not earn the result on resemblance, nor
+				// one whose parts are only supposed ("if v43 …").
+				mayOverrule = mayOverrule && share == 1 && !v.negated && !v.rejected && !v.hedged && v.missing <= 1
 			}
 			switch {
 			case v.Awarded:
@@ -171,12 +172,6 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64)
 		right *= 0.8
 	}
 	*confidence *= right
-	res.Provisional = *confidence < ProvisionalBelow
-	if !res.Provisional {
-		for i := range res.Criteria {
-			res.Criteria[i].Provisional = false
-		}
-	}
 }
 
 // cueGap says what the cues missed.

@@ -16,10 +16,13 @@ type Score struct {
 	Total    int               `json:"total"`
 	// Confidence is how sure the scorer is, 0–1; low scores go to review.
 	Confidence float64 `json:"confidence"`
-	// Provisional is true when the confidence is below ProvisionalBelow:
-	// a reviewer should confirm the score before anyone relies on it.
+	// Provisional is true when the scorer's signals say its total is more
+	// likely wrong than right (markProvisional): a reviewer should confirm
+	// the score before anyone relies on it.
 	Provisional bool   `json:"provisional"`
 	Version     string `json:"version"`
+	// TotalSignals is what decided Provisional: for fitting, never shown.
+	TotalSignals *TotalSignals `json:"-"`
 }
 
 // CriterionScore is one criterion's point, with the answer's own words
@@ -96,13 +99,13 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	fragments := fragmentsOf(answer, toks)
 	switch {
 	case len(toks) < minWords:
-		return res.deny("Too short to score: write your answer out in sentences.", 0.9), nil
+		return res.deny("Too short to score: write your answer out in sentences.", 0.9, answer), nil
 	case isList(toks, fragments):
 		conf := 0.85
 		if ratio > listRatio*0.6 {
 			conf = 0.6
 		}
-		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf), nil
+		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf, answer), nil
 	}
 
 	markListed(toks, fragments)
@@ -137,15 +140,16 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		}
 	}
 	res.Confidence = math.Round(math.Max(0.05, math.Min(0.99, confidence))*100) / 100
+	res.markProvisional(answer)
 	return res, nil
 }
 
-func (r Score) deny(why string, confidence float64) Score {
-	r.Provisional = confidence < ProvisionalBelow
+func (r Score) deny(why string, confidence float64, answer string) Score {
 	for i := range r.Criteria {
 		r.Criteria[i].Rationale = why
 	}
 	r.Confidence = confidence
+	r.markProvisional(answer)
 	return r
 }
 
@@ -164,8 +168,11 @@ type cueVerdict struct {
 	// over two sentences.
 	near int
 	// weak: a match rested on a typo or a synonym.
-	weak  bool
-	noCue bool
+	weak bool
+	// hedged: a required concept was found only inside an "if" clause
+	// or as a move weighed with "would": shown, but not claimed.
+	hedged bool
+	noCue  bool
 	// needs is what earns the criterion, in the rubric's words.
 	needs string
 }
@@ -209,6 +216,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 		shown = append(shown, label(name))
 		shownNames = append(shownNames, name)
 		evidence = append(evidence, m)
+		v.hedged = v.hedged || m.conditional
 		if m.typo {
 			v.penalty += 0.04
 			v.weak = true

