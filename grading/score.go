@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-2+combiner-1"
+const ScorerVersion = "cues-3+combiner-1+provisional-1"
 
 // Score is the auto score of one answer.
 type Score struct {
