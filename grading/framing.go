@@ -86,13 +86,17 @@ var (
 
 // futileAt reports a move that is its clause's subject followed by "only
 // buys time" or the like.
-func futileAt(toks []token, oc occurrence) bool {
+func futileAt(toks []token, oc occurrence, own []bool) bool {
 	clause := toks[oc.first].clause
 	if !opensClause(toks, oc) {
 		return false
 	}
 	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+4 && toks[j+1].clause == clause; j++ {
 		if futilityAdverbs[toks[j].norm] && futileVerbs[toks[j+1].norm] {
+			return true
+		}
+		// "more replicas buy nothing", "a restart changes nothing"
+		if toks[j+1].norm == "nothing" && !toks[j].function && !own[j] {
 			return true
 		}
 		// "X makes it worse", "X would make things worse"
@@ -111,7 +115,7 @@ var worsening = set("makes", "make", "made", "making")
 
 // framedAt reports an occurrence the answer names without claiming it.
 func framedAt(toks []token, oc occurrence, own []bool) bool {
-	if toks[oc.first].hypothetical || toks[oc.first].judged || toks[oc.first].headed == framingHeading || futileAt(toks, oc) {
+	if toks[oc.first].hypothetical || toks[oc.first].judged || toks[oc.first].headed == framingHeading || futileAt(toks, oc, own) {
 		return true
 	}
 	if earlierInClause(toks, oc, own, func(t token) bool { return t.framer }) {

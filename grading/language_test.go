@@ -79,6 +79,12 @@ func TestLanguage(t *testing.T) {
 		{"a refusal naming a kind of move opens its series", "Limit the bulk tenant. I'd explicitly avoid the quick fixes people reach for: paging everyone, or a roll back of the release.", [4]bool{true, false, false, false}},
 		{"a predicate after a series of moves judges them", "Limit the bulk tenant. Paging everyone, or rolling back the release, would just delay the same outage.", [4]bool{true, false, false, false}},
 		{"a move called riskier", "Limit the bulk tenant. Rolling back the release would be the riskier option anyway.", [4]bool{true, false, false, false}},
+		{"a lowercase label opens its own line", "look at: the bulk tenant\ndo: limit the bulk tenant\ndon't: roll back the release (it can overload the old pool)", [4]bool{true, false, true, false}},
+		{"nobody should is a refusal", "Limit the bulk tenant. And nobody should roll back the release.", [4]bool{true, false, false, false}},
+		{"nobody as a fact heads nothing", "Limit the bulk tenant so nobody waits, then roll back the release.", [4]bool{false, false, false, false}},
+		{"or opens a sentence that goes on refusing", "Limit the bulk tenant. I wouldn't page everyone. Or roll back the release.", [4]bool{true, false, false, false}},
+		{"or after a plain sentence offers", "Limit the bulk tenant. Or roll back the release.", [4]bool{false, false, false, false}},
+		{"a move that buys nothing", "Limit the bulk tenant. Rolling back the release buys nothing here.", [4]bool{true, false, false, false}},
 		{"my own move is mine", "Limit the bulk tenant. People wait too long, so I'd roll back the release.", [4]bool{false, false, false, false}},
 	}
 	for _, tt := range tests {

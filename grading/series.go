@@ -126,3 +126,35 @@ func anyWord(clause []token, words map[string]bool) bool {
 	}
 	return false
 }
+
+// modalsAfterNobody make "nobody" turn a move down: "nobody should ask
+// partners to disable verification" (but "nobody waiting over 2 s"
+// states a fact, and heads nothing).
+var modalsAfterNobody = set("should", "must", "would", "will", "needs", "ought", "gets", "can")
+
+// markRefusalsGoingOn reads two ways of carrying a refusal on: "nobody" or
+// "no one" before a modal refuses as "don't" does, and a sentence that
+// opens with "Or" or "Nor" after a refusing sentence goes on with it ("I
+// wouldn't add consumers. Or reset the offsets.").
+func markRefusalsGoingOn(toks []token) {
+	for i := range toks {
+		switch {
+		case toks[i].norm == "nobody" && i+1 < len(toks) && modalsAfterNobody[toks[i+1].norm]:
+			toks[i].negator = true
+		case toks[i].norm == "one" && i > 0 && toks[i-1].norm == "no" && i+1 < len(toks) && modalsAfterNobody[toks[i+1].norm]:
+			toks[i].negator = true
+		case seriesEnders[toks[i].norm] && i > 0 && toks[i-1].sentence != toks[i].sentence && sentenceRefuses(toks, i-1):
+			toks[i].negator = true
+		}
+	}
+}
+
+// sentenceRefuses reports whether the sentence that token i ends opens
+// with a clause that turns moves down.
+func sentenceRefuses(toks []token, i int) bool {
+	start := i
+	for start > 0 && toks[start-1].sentence == toks[i].sentence {
+		start--
+	}
+	return refusesMoves(toks[start:clauseEnd(toks, start)])
+}

@@ -124,6 +124,7 @@ func tokenize(text string) []token {
 			toks[i].negator = true
 		}
 	}
+	markRefusalsGoingOn(toks)
 	markNegatedSeries(toks, opened, labelled)
 	markAttributed(toks)
 	markJudged(toks)
@@ -136,7 +137,18 @@ func tokenize(text string) []token {
 func continuesLine(rest string) bool {
 	rest = strings.TrimLeft(rest, " \t")
 	r, _ := utf8.DecodeRuneInString(rest)
-	return unicode.IsLower(r)
+	return unicode.IsLower(r) && !startsWithLabel(rest)
+}
+
+// startsWithLabel reports a line that opens with a short label and its
+// colon, as terse notes do in lowercase ("don't: add consumers", "why: …"):
+// a line of its own, not the sentence before going on.
+func startsWithLabel(line string) bool {
+	if end := strings.IndexByte(line, '\n'); end >= 0 {
+		line = line[:end]
+	}
+	label, _, ok := strings.Cut(line, ":")
+	return ok && len(strings.Fields(label)) <= maxLabelWords && !strings.ContainsAny(label, ".,;()")
 }
 
 // dottedName reports whether the text after a point goes straight on with
