@@ -8,10 +8,10 @@ func languageRubric() *Rubric {
 	return &Rubric{
 		Concepts: map[string][]string{
 			"cap-bulk":      {"limit + bulk"},
-			"rollback":      {"roll back|rollback + release", "i'd revert + release"},
+			"rollback":      {"roll back|rollback + release", "i'd revert + release", "revert* + immediately"},
 			"rollback-risk": {"rollback|roll back + overload"},
 			"two-minutes":   {"2 min + apart"},
-			"fast-first":    {"0.6 s + first token", "poll interval + evict*"},
+			"fast-first":    {"0.6 s + first token", "poll interval + evict*", "preempt* + count"},
 		},
 		Rules: [4]Rule{
 			{Criterion: Result, Requires: []string{"cap-bulk"}, Rejects: []string{"rollback"}},
@@ -85,6 +85,8 @@ func TestLanguage(t *testing.T) {
 		{"or opens a sentence that goes on refusing", "Limit the bulk tenant. I wouldn't page everyone. Or roll back the release.", [4]bool{true, false, false, false}},
 		{"or after a plain sentence offers", "Limit the bulk tenant. Or roll back the release.", [4]bool{false, false, false, false}},
 		{"a move that buys nothing", "Limit the bulk tenant. Rolling back the release buys nothing here.", [4]bool{true, false, false, false}},
+		{"a typo in a long prefix", "Limit the bulk tenant: the preemtion count says so.", [4]bool{true, false, false, true}},
+		{"another word is no typo of a short prefix", "Limit the bulk tenant, reversible immediately once the release settles.", [4]bool{true, false, false, false}},
 		{"my own move is mine", "Limit the bulk tenant. People wait too long, so I'd roll back the release.", [4]bool{false, false, false, false}},
 	}
 	for _, tt := range tests {

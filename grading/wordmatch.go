@@ -15,9 +15,10 @@ func (m wordMatcher) matchWord(t token) (ok, typo bool) {
 		if strings.HasPrefix(t.norm, m.norm) {
 			return true, false
 		}
-		// A typo inside the prefix: compare the word's start, one letter
+		// A typo inside a long prefix (a six-letter one such as "revert*"
+		// would take "reversible"): compare the word's start, one letter
 		// shorter, as long, or one longer ("preemtion" for "preempt*").
-		if len(m.norm) >= 6 {
+		if len(m.norm) >= 7 {
 			for n := len(m.norm) - 1; n <= len(m.norm)+1 && n <= len(t.norm); n++ {
 				if closeEnough(t.norm[:n], m.norm) {
 					return true, true
