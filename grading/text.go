@@ -91,8 +91,8 @@ func tokenize(text string) []token {
 			// "max.poll.interval.ms" and "config.yaml" are names, read as
 			// their words, not sentences.
 		case r == '\n' && continuesLine(text[i+1:]):
-			// A hard-wrapped line goes on with the same sentence.
-			clause++
+			// A hard-wrapped line goes on with the same sentence and
+			// clause: "The trap is to extend the token⏎lifetime".
 		case r == '.' || r == '!' || r == '?' || r == '\n':
 			sentence++
 			clause++
