@@ -87,7 +87,7 @@ func TestLanguage(t *testing.T) {
 		{"a move that buys nothing", "Limit the bulk tenant. Rolling back the release buys nothing here.", [4]bool{true, false, false, false}},
 		{"a typo in a long prefix", "Limit the bulk tenant: the preemtion count says so.", [4]bool{true, false, false, true}},
 		{"another word is no typo of a short prefix", "Limit the bulk tenant, reversible immediately once the release settles.", [4]bool{true, false, false, false}},
-		{"a hard-wrapped line stays in its clause", "Limit the bulk tenant. The trap is to roll back\nthe release tonight.", [4]bool{true, false, false, false}},
+		{"a hard-wrapped line stays in its clause", "Limit the bulk tenant. The trap is to act fast and\nroll back the release tonight.", [4]bool{true, false, false, false}},
 		{"my own move is mine", "Limit the bulk tenant. People wait too long, so I'd roll back the release.", [4]bool{false, false, false, false}},
 	}
 	for _, tt := range tests {
