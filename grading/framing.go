@@ -28,7 +28,7 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 }
 
 // refusals are negating verbs that turn a move down whoever says them.
-var refusals = set("avoid", "avoiding", "resist", "skip", "refrain", "never")
+var refusals = set("avoid", "avoiding", "resist", "skip", "refrain", "never", "refuse", "decline")
 
 // firstPerson opens a clause in which the learner speaks of their own
 // moves: "I wouldn't raise the pool", "we don't restart".
@@ -181,6 +181,10 @@ func calledNoFix(toks []token, oc occurrence, own []bool) bool {
 // overload v42".
 var modals = set("would", "could", "might", "would've", "could've")
 
+// maxSubjectTail is how far after a move its clause's modal may come:
+// "Raising the lifetime or giving validators a few minutes of grace would …".
+const maxSubjectTail = 10
+
 // weighedAt reports a phrase that is the subject of a modal verb in its
 // clause: a move considered, not offered.
 func weighedAt(toks []token, oc occurrence) bool {
@@ -188,7 +192,7 @@ func weighedAt(toks []token, oc occurrence) bool {
 	if !opensClause(toks, oc) {
 		return false
 	}
-	for j := oc.last + 1; j < len(toks) && j <= oc.last+6 && toks[j].clause == clause; j++ {
+	for j := oc.last + 1; j < len(toks) && j <= oc.last+maxSubjectTail && toks[j].clause == clause; j++ {
 		if modals[toks[j].norm] {
 			return true
 		}

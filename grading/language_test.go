@@ -88,6 +88,9 @@ func TestLanguage(t *testing.T) {
 		{"a typo in a long prefix", "Limit the bulk tenant: the preemtion count says so.", [4]bool{true, false, false, true}},
 		{"another word is no typo of a short prefix", "Limit the bulk tenant, reversible immediately once the release settles.", [4]bool{true, false, false, false}},
 		{"a hard-wrapped line stays in its clause", "Limit the bulk tenant. The trap is to act fast and\nroll back the release tonight.", [4]bool{true, false, false, false}},
+		{"a label without a speaker heads its series", "Limit the bulk tenant.\nWhat not to do: paging everyone, restarting replicas, or rolling back the release.", [4]bool{true, false, false, false}},
+		{"I'd refuse is a refusal", "Limit the bulk tenant. What I'd refuse to do is page everyone, restart replicas, or roll back the release.", [4]bool{true, false, false, false}},
+		{"a long subject weighed with would", "Limit the bulk tenant. Rolling back the release or paging everyone in the building at this hour would stop the alerts.", [4]bool{true, false, false, false}},
 		{"my own move is mine", "Limit the bulk tenant. People wait too long, so I'd roll back the release.", [4]bool{false, false, false, false}},
 	}
 	for _, tt := range tests {

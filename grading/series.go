@@ -26,12 +26,12 @@ const (
 func markNegatedSeries(toks []token, opened map[int]rune, labelled map[int]bool) {
 	for i := 0; i < len(toks); {
 		j := clauseEnd(toks, i)
-		if toks[i].conditional || toks[i].hypothetical || !refusesMoves(toks[i:j]) {
+		label := labelled[toks[i].clause]
+		if toks[i].conditional || toks[i].hypothetical || !label && !refusesMoves(toks[i:j]) {
 			i = j
 			continue
 		}
 		last := -1
-		label := labelled[toks[i].clause]
 		for k, n := j, 0; k < len(toks) && n < maxSeriesItems; n++ {
 			by := opened[toks[k].clause]
 			if toks[k].sentence != toks[i].sentence {
@@ -132,14 +132,19 @@ func anyWord(clause []token, words map[string]bool) bool {
 // states a fact, and heads nothing).
 var modalsAfterNobody = set("should", "must", "would", "will", "needs", "ought", "gets", "can")
 
-// markRefusalsGoingOn reads two ways of carrying a refusal on: "nobody" or
-// "no one" before a modal refuses as "don't" does, and a sentence that
+// markRefusalsGoingOn reads three ways of refusing: "nobody" or "no one"
+// before a modal refuses as "don't" does, so does "I'd refuse to", and a
+// sentence that
 // opens with "Or" or "Nor" after a refusing sentence goes on with it ("I
 // wouldn't add consumers. Or reset the offsets.").
 func markRefusalsGoingOn(toks []token) {
 	for i := range toks {
 		switch {
 		case toks[i].norm == "nobody" && i+1 < len(toks) && modalsAfterNobody[toks[i+1].norm]:
+			toks[i].negator = true
+		case (toks[i].norm == "refuse" || toks[i].norm == "decline") && i > 0 && firstPerson[toks[i-1].norm]:
+			// "I'd refuse to lengthen the tokens", not "a run refuses
+			// to start".
 			toks[i].negator = true
 		case toks[i].norm == "one" && i > 0 && toks[i-1].norm == "no" && i+1 < len(toks) && modalsAfterNobody[toks[i+1].norm]:
 			toks[i].negator = true
