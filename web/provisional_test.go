@@ -18,6 +18,13 @@ import (
 // labelled answers: scores it should doubt. The test uses the first the
 // scorer marks provisional, so it follows the scorer as it changes.
 var doubtfulAnswers = []string{
+	// Long, hedged and half right: the fitted provisional model
+	// (grading/provisional.go) doubts partial totals on long answers.
+	"The release and the traffic increase landed together, so nothing here isolates the release, and pushing everyone back to the old version would overload it. " +
+		"I'd look at queue wait and prefill on both versions, and call it fixed when useful completions and the oldest queue age are back to normal for an hour. " +
+		"Honestly I'm not sure which of the two matters more here; the dashboards I have in mind are not precise enough to tell me on their own, and I would want to talk to whoever shipped the release before deciding anything. " +
+		"I'd also keep an eye on the error budget and on the customers who complain loudest, since they usually notice first. " +
+		"Waiting time grew more than prefill did, from what I remember, but I would double check it before leaning on it.",
 	"Both the rollout and the traffic went up together, so I can't tell yet which one. " +
 		"Hold back bulk for a while. Waiting time grew more than prefill did.",
 	"Compare long prompts on both builds at the same load, and waiting time against prefill. " +
