@@ -6,6 +6,7 @@ package lessons
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -53,6 +54,12 @@ type Probe struct {
 	WeakIndicators []HTML   `json:"weak_indicators"`
 	Rubric         Rubric   `json:"rubric"`
 	Scoring        *Scoring `json:"scoring"`
+	// TimeLimit is the authored time_limit, 0 when none was written (see
+	// Limit); FollowUps the follow-ups written per criterion the answer
+	// may miss (see FollowUpAfter). Both serve mock interviews
+	// (interview.go).
+	TimeLimit time.Duration              `json:"time_limit,omitempty"`
+	FollowUps map[grading.Criterion]HTML `json:"follow_ups,omitempty"`
 }
 
 // EvidenceClasses are the values a probe's evidence_class may take, from
@@ -114,6 +121,7 @@ func parseProbe(f *fields) *Probe {
 	p.EvidenceClass = class
 	p.StrongAnswer = markdown(f, "strong_answer")
 	p.FollowUp = markdown(f, "follow_up")
+	parseInterview(f, p)
 	for _, item := range f.list("weak_indicators", 1) {
 		if item.Kind != yaml.ScalarNode || strings.TrimSpace(item.Value) == "" {
 			f.r.at(f.line(item), "%s: each weak indicator must be a line of text", f.what)

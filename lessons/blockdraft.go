@@ -14,15 +14,20 @@ import (
 // author's raw text, before the parser checks it. Which fields apply
 // depends on Kind; the others stay empty.
 type BlockDraft struct {
-	Kind           Kind
-	Key            string
-	Title          string // exercise
-	Question       string // checkpoint, probe
-	Prompt         string // exercise
-	ModelSolution  string // exercise
-	EvidenceClass  string // probe
-	StrongAnswer   string // probe
-	FollowUp       string // probe
+	Kind          Kind
+	Key           string
+	Title         string // exercise
+	Question      string // checkpoint, probe
+	Prompt        string // exercise
+	ModelSolution string // exercise
+	EvidenceClass string // probe
+	StrongAnswer  string // probe
+	FollowUp      string // probe
+	// TimeLimit and FollowUps are a probe's mock-interview fields
+	// (interview.go), as written; FollowUps in grading.Criteria order, ""
+	// for none.
+	TimeLimit      string
+	FollowUps      [4]string
 	WeakIndicators []string
 	Options        []OptionDraft // checkpoint
 	Concepts       []ConceptDraft
@@ -89,6 +94,14 @@ func DecodeBlockDraft(kind Kind, text string) (BlockDraft, error) {
 			d.StrongAnswer = v.Value
 		case "follow_up":
 			d.FollowUp = v.Value
+		case "time_limit":
+			d.TimeLimit = v.Value
+		case "follow_ups":
+			for c, q := range mapOf(v) {
+				if i := criterionIndex(c); i >= 0 {
+					d.FollowUps[i] = q
+				}
+			}
 		case "weak_indicators":
 			d.WeakIndicators = scalars(v)
 		case "options":
@@ -215,6 +228,7 @@ func (d BlockDraft) YAML() (text string, fieldAt func(line int) string) {
 		add("evidence_class", str(d.EvidenceClass))
 		add("strong_answer", prose(d.StrongAnswer))
 		add("follow_up", prose(d.FollowUp))
+		d.addInterview(add)
 		add("weak_indicators", list(d.WeakIndicators, false))
 	}
 	if d.Kind == KindExercise || d.Kind == KindProbe {
@@ -239,6 +253,23 @@ func (d BlockDraft) YAML() (text string, fieldAt func(line int) string) {
 			}
 		}
 		return field
+	}
+}
+
+// addInterview writes a probe's time limit and follow-ups by criterion,
+// the ones the author filled in.
+func (d BlockDraft) addInterview(add func(string, *yaml.Node)) {
+	if t := strings.TrimSpace(d.TimeLimit); t != "" {
+		add("time_limit", str(t))
+	}
+	fm := &yaml.Node{Kind: yaml.MappingNode}
+	for i, c := range grading.Criteria {
+		if strings.TrimSpace(d.FollowUps[i]) != "" {
+			fm.Content = append(fm.Content, str(string(c)), prose(d.FollowUps[i]))
+		}
+	}
+	if len(fm.Content) > 0 {
+		add("follow_ups", fm)
 	}
 }
 
@@ -316,9 +347,9 @@ func fieldMarks(doc *yaml.Node) []fieldMark {
 			for j, item := range v.Content {
 				marks = append(marks, fieldMark{item.Line, k.Value + "." + strconv.Itoa(j+1)})
 			}
-		case "rubric":
+		case "rubric", "follow_ups":
 			for j := 0; j+1 < len(v.Content); j += 2 {
-				marks = append(marks, fieldMark{v.Content[j].Line, "rubric." + v.Content[j].Value})
+				marks = append(marks, fieldMark{v.Content[j].Line, k.Value + "." + v.Content[j].Value})
 			}
 		}
 	}

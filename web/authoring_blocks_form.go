@@ -23,6 +23,7 @@ func fieldsFromDraft(d lessons.BlockDraft) views.BlockFields {
 		EvidenceClass: d.EvidenceClass, StrongAnswer: d.StrongAnswer, FollowUp: d.FollowUp,
 		WeakIndicators: strings.Join(oneLineEach(d.WeakIndicators), "\n"),
 		Concepts:       lessons.ConceptsText(d.Concepts),
+		TimeLimit:      d.TimeLimit, FollowUps: d.FollowUps,
 	}
 	for _, c := range d.Concepts {
 		f.Phrases = append(f.Phrases, views.PhraseFields{Concept: c.Name, Phrase: c.Phrase})
@@ -71,6 +72,12 @@ func readBlockFields(r *http.Request, kind lessons.Kind) views.BlockFields {
 		Key: strings.TrimSpace(get("key")), Title: get("title"), Question: get("question"), Prompt: get("prompt"),
 		ModelSolution: get("model_solution"), EvidenceClass: get("evidence_class"), StrongAnswer: get("strong_answer"),
 		FollowUp: get("follow_up"), WeakIndicators: get("weak_indicators"), Concepts: get("concepts"),
+		TimeLimit: strings.TrimSpace(get("time_limit")),
+	}
+	if kind == lessons.KindProbe {
+		for i, c := range grading.Criteria {
+			f.FollowUps[i] = get(views.FieldFollowUp(c))
+		}
 	}
 	switch {
 	case kind == lessons.KindCheckpoint:
@@ -132,7 +139,8 @@ type formSlots struct{ options, examples []int }
 // by field.
 func blockDraft(f views.BlockFields, kind lessons.Kind) (lessons.BlockDraft, formSlots, map[string]string) {
 	d := lessons.BlockDraft{Kind: kind, Key: f.Key, Title: f.Title, Question: f.Question, Prompt: f.Prompt,
-		ModelSolution: f.ModelSolution, EvidenceClass: f.EvidenceClass, StrongAnswer: f.StrongAnswer, FollowUp: f.FollowUp}
+		ModelSolution: f.ModelSolution, EvidenceClass: f.EvidenceClass, StrongAnswer: f.StrongAnswer, FollowUp: f.FollowUp,
+		TimeLimit: f.TimeLimit, FollowUps: f.FollowUps}
 	var slots formSlots
 	problems := map[string]string{}
 	switch {
@@ -281,6 +289,8 @@ func formField(yamlField string, slots formSlots) string {
 		return views.GroupExample(slots.examples[i-1])
 	case group == "rubric":
 		return views.GroupCriterion(grading.Criterion(n))
+	case group == "follow_ups":
+		return views.FieldFollowUp(grading.Criterion(n))
 	}
 	return group
 }

@@ -24,6 +24,10 @@ type BlockFields struct {
 	Options                                     [MaxOptions]OptionFields
 	Correct                                     int // 1-based; 0 when none is chosen
 	Rubric                                      [4]CriterionFields
+	// TimeLimit and FollowUps are a probe's for mock interviews; the
+	// follow-ups in grading.Criteria order.
+	TimeLimit string
+	FollowUps [4]string
 	// Phrases are the learner-facing phrases of the concepts the
 	// concept field names, in its order.
 	Phrases []PhraseFields
@@ -114,6 +118,10 @@ func FieldOption(n int, part string) string { return "option-" + strconv.Itoa(n)
 func FieldCriterion(c grading.Criterion, part string) string {
 	return "rubric-" + string(c) + "-" + part
 }
+
+// FieldFollowUp is the name of a probe's follow-up field for criterion c.
+func FieldFollowUp(c grading.Criterion) string { return "follow_up-" + string(c) }
+
 func FieldExample(n int, part string) string { return "example-" + strconv.Itoa(n) + "-" + part }
 
 // Error slots of the groups: one per option, criterion and example.
@@ -145,7 +153,11 @@ func (v BlockFormView) action() string {
 // errorFields lists the fields with errors in form order, for the summary.
 func (v BlockFormView) errorFields() []string {
 	order := []string{"", "key", "title", "question", "prompt", "model_solution", "evidence_class", "strong_answer",
-		"follow_up", "weak_indicators", "options", "correct"}
+		"follow_up", "time_limit"}
+	for _, c := range grading.Criteria {
+		order = append(order, FieldFollowUp(c))
+	}
+	order = append(order, "weak_indicators", "options", "correct")
 	for n := 1; n <= MaxOptions; n++ {
 		order = append(order, GroupOption(n))
 	}

@@ -6,6 +6,9 @@ package views
 import (
 	"fmt"
 	"strings"
+	"time"
+
+	"github.com/practicum-dev/practicum/grading"
 )
 
 func lessonCount(n int) string {
@@ -26,3 +29,20 @@ func confidenceValue(label string) string {
 // optionLetter labels checkpoint options A, B, C… so learners can refer to
 // them; the submitted value stays the index.
 func optionLetter(i int) string { return string(rune('A' + i)) }
+
+// limitText says a time limit in words: "5 minutes", "2 minutes 30
+// seconds", "45 seconds".
+func limitText(d time.Duration) string {
+	m, s := int(d/time.Minute), int(d%time.Minute/time.Second)
+	var parts []string
+	if m > 0 {
+		parts = append(parts, countOf(m, "minute", "minutes"))
+	}
+	if s > 0 || m == 0 {
+		parts = append(parts, countOf(s, "second", "seconds"))
+	}
+	return strings.Join(parts, " ")
+}
+
+// criterionNoun names a criterion inside a sentence: "the failure case".
+func criterionNoun(c grading.Criterion) string { return "the " + strings.ToLower(c.Label()) }
