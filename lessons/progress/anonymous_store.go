@@ -71,9 +71,10 @@ func (s *Store) SaveAnonymousResponse(ctx context.Context, visitor string, term 
 }
 
 // saveAnonymous runs upsert for one item of visitor's, in one transaction
-// with the checks against the caps. The visitor's row is written first, so
-// it is locked for the transaction: two posts of one visitor at once are
-// counted one after the other and cannot together pass the cap.
+// with the checks against the caps. The visitor's row is written first
+// (KeepVisitor), so it is locked for the transaction: two posts of one
+// visitor at once are counted one after the other and cannot together
+// pass the cap.
 func (s *Store) saveAnonymous(ctx context.Context, visitor string, term AnonymousTerm, course, lesson, key string, size int, upsert string, args ...any) error {
 	if now, last := time.Now().UnixNano(), s.lastSwept.Load(); now-last > int64(sweepEvery) && s.lastSwept.CompareAndSwap(last, now) {
 		if _, err := s.DeleteExpiredAnonymous(ctx); err != nil {
@@ -81,16 +82,8 @@ func (s *Store) saveAnonymous(ctx context.Context, visitor string, term Anonymou
 		}
 	}
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		// An expired visitor not yet swept starts again with nothing.
-		if _, err := tx.Exec(ctx, `DELETE FROM anonymous_visitors WHERE id = $1 AND expires_at <= now()`, visitor); err != nil {
-			return fmt.Errorf("saving anonymous answer: %w", err)
-		}
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO anonymous_visitors (id, expires_at) VALUES ($1, now() + $2 * interval '1 millisecond')
-			ON CONFLICT (id) DO UPDATE SET expires_at = least(anonymous_visitors.created_at + $3 * interval '1 millisecond',
-			                                                  now() + $2 * interval '1 millisecond')`,
-			visitor, min(term.Idle, term.Lifetime).Milliseconds(), term.Lifetime.Milliseconds()); err != nil {
-			return fmt.Errorf("saving anonymous visitor: %w", err)
+		if err := KeepVisitor(ctx, tx, visitor, term); err != nil {
+			return err
 		}
 		var others, items int
 		if err := tx.QueryRow(ctx, `
@@ -107,6 +100,26 @@ func (s *Store) saveAnonymous(ctx context.Context, visitor string, term Anonymou
 		}
 		return nil
 	})
+}
+
+// KeepVisitor writes visitor's row, new or with its expiry moved by term,
+// with q: the transaction of what the visitor saves (their answers here,
+// their mock interviews in lessons/mock). The row is locked for that
+// transaction, so two posts of one visitor's are counted one after the
+// other.
+func KeepVisitor(ctx context.Context, q postgres.Querier, visitor string, term AnonymousTerm) error {
+	// An expired visitor not yet swept starts again with nothing.
+	if _, err := q.Exec(ctx, `DELETE FROM anonymous_visitors WHERE id = $1 AND expires_at <= now()`, visitor); err != nil {
+		return fmt.Errorf("saving anonymous visitor: %w", err)
+	}
+	if _, err := q.Exec(ctx, `
+		INSERT INTO anonymous_visitors (id, expires_at) VALUES ($1, now() + $2 * interval '1 millisecond')
+		ON CONFLICT (id) DO UPDATE SET expires_at = least(anonymous_visitors.created_at + $3 * interval '1 millisecond',
+		                                                  now() + $2 * interval '1 millisecond')`,
+		visitor, min(term.Idle, term.Lifetime).Milliseconds(), term.Lifetime.Milliseconds()); err != nil {
+		return fmt.Errorf("saving anonymous visitor: %w", err)
+	}
+	return nil
 }
 
 // DeleteExpiredAnonymous deletes the visitors whose answers have expired,

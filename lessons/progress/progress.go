@@ -90,23 +90,36 @@ func CheckOption(cp *lessons.Checkpoint, option int) (correct bool, err error) {
 
 // NewResponse validates a free response.
 func NewResponse(kind lessons.Kind, answer string, confidence Confidence) (Response, error) {
-	answer = strings.TrimSpace(strings.ReplaceAll(answer, "\r\n", "\n"))
-	switch {
-	case !kind.Written():
+	if !kind.Written() {
 		return Response{}, fmt.Errorf("a %s takes no written answer", kind)
-	case answer == "":
-		return Response{}, &InputError{"Write your answer before saving it."}
-	case !utf8.ValidString(answer):
-		return Response{}, &InputError{"Your answer holds bytes that are not text (invalid UTF-8). Paste it as plain text and save again — nothing was saved."}
-	case len(answer) > MaxAnswerBytes:
-		return Response{}, &InputError{fmt.Sprintf("Your answer takes %s; the limit is %s (%d characters, some taking several bytes). Shorten it and save again — nothing was saved.",
-			kib(len(answer)), kib(MaxAnswerBytes), utf8.RuneCountInString(answer))}
-	case utf8.RuneCountInString(answer) > MaxAnswer:
-		return Response{}, &InputError{fmt.Sprintf("Your answer is %d characters long; the limit is %d. Shorten it and save again — nothing was saved.", utf8.RuneCountInString(answer), MaxAnswer)}
-	case confidence.Level() < 0:
+	}
+	answer, err := CheckAnswerText(answer)
+	if err != nil {
+		return Response{}, err
+	}
+	if confidence.Level() < 0 {
 		return Response{}, &InputError{"Say how confident you are: Not yet, Getting there or Confident."}
 	}
 	return Response{Kind: kind, Answer: answer, Confidence: confidence}, nil
+}
+
+// CheckAnswerText is a written answer as stored (trimmed, with Unix line
+// ends), or an *InputError saying why it cannot be: empty, not text, or
+// past MaxAnswer characters or MaxAnswerBytes.
+func CheckAnswerText(answer string) (string, error) {
+	answer = strings.TrimSpace(strings.ReplaceAll(answer, "\r\n", "\n"))
+	switch {
+	case answer == "":
+		return "", &InputError{"Write your answer before saving it."}
+	case !utf8.ValidString(answer):
+		return "", &InputError{"Your answer holds bytes that are not text (invalid UTF-8). Paste it as plain text and save again — nothing was saved."}
+	case len(answer) > MaxAnswerBytes:
+		return "", &InputError{fmt.Sprintf("Your answer takes %s; the limit is %s (%d characters, some taking several bytes). Shorten it and save again — nothing was saved.",
+			kib(len(answer)), kib(MaxAnswerBytes), utf8.RuneCountInString(answer))}
+	case utf8.RuneCountInString(answer) > MaxAnswer:
+		return "", &InputError{fmt.Sprintf("Your answer is %d characters long; the limit is %d. Shorten it and save again — nothing was saved.", utf8.RuneCountInString(answer), MaxAnswer)}
+	}
+	return answer, nil
 }
 
 func kib(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }

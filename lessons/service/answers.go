@@ -106,18 +106,24 @@ func (s *Service) submit(ctx context.Context, who Learner, it Item, answer strin
 	case b.ScoringRubric() == nil:
 		return b, 0, s.progress.SaveResponse(ctx, who.UserID, resp)
 	}
-	// Reviewers' decisions on this revision join the item's own labelled
-	// answers as the scorer's second opinion.
-	reviewed, err := s.scores.Reviewed(ctx, resp.RevisionID, b.Key)
-	if err != nil {
-		return b, 0, err
-	}
-	sc, err := b.ItemScoring().Grade(resp.Answer, grading.NewLabelledSet(reviewed))
+	sc, err := s.grade(ctx, b, resp.RevisionID, resp.Answer)
 	if err != nil {
 		return b, 0, err
 	}
 	id, err := s.submitScored(ctx, who.UserID, resp, sc, from)
 	return b, id, err
+}
+
+// grade scores answer to scored block b of revision revisionID: the path
+// every live written answer is scored on, the lesson page's, the Review
+// page's and a mock interview's. Reviewers' decisions on this revision
+// join the item's own labelled answers as the scorer's second opinion.
+func (s *Service) grade(ctx context.Context, b lessons.Block, revisionID int64, answer string) (grading.Score, error) {
+	reviewed, err := s.scores.Reviewed(ctx, revisionID, b.Key)
+	if err != nil {
+		return grading.Score{}, err
+	}
+	return b.ItemScoring().Grade(answer, grading.NewLabelledSet(reviewed))
 }
 
 // submitScored stores a learner's answer to a scored block together with
