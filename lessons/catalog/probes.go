@@ -12,8 +12,11 @@ type ProbeRef struct {
 	Course, CourseTitle string
 	Lesson, LessonTitle string
 	Key                 string
-	Question            lessons.HTML
-	EvidenceClass       string
+	// RevisionID is the lesson's current revision, which the probe is
+	// from.
+	RevisionID    int64
+	Question      lessons.HTML
+	EvidenceClass string
 }
 
 // Probes lists every probe in the current revision of every lesson, by
@@ -34,12 +37,11 @@ func (c *Catalog) Probes(ctx context.Context) ([]ProbeRef, error) {
 	var out []ProbeRef
 	for rows.Next() {
 		var p ProbeRef
-		var revisionID int64
 		var doc []byte
-		if err := rows.Scan(&p.Course, &p.CourseTitle, &p.Lesson, &p.LessonTitle, &revisionID, &doc, &p.Key); err != nil {
+		if err := rows.Scan(&p.Course, &p.CourseTitle, &p.Lesson, &p.LessonTitle, &p.RevisionID, &doc, &p.Key); err != nil {
 			return nil, err
 		}
-		l, err := c.document(revisionID, doc)
+		l, err := c.document(p.RevisionID, doc)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/practicum-dev/practicum/lessons/mock"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/review"
 	"github.com/practicum-dev/practicum/migrations/postgres"
@@ -14,7 +15,9 @@ import (
 // MergeAnonymous moves what visitor answered before signing in into
 // their account, with the original times, scores the answers to scored
 // blocks against the revisions they were given on, and gives both to the
-// account's review cards, oldest first: all in one transaction, so the
+// account's review cards, oldest first; their mock interviews move too,
+// as they stand (a running one goes on in the account): all in one
+// transaction, so the
 // account gets all of it or none. The answers are taken (read and
 // deleted) in that transaction, so however many sign-ins of one browser
 // run at once, they are merged exactly once.
@@ -23,6 +26,11 @@ func (s *Service) MergeAnonymous(ctx context.Context, userID int64, visitor stri
 		return nil
 	}
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		// First: taking the answers deletes the visitor's row, and their
+		// mock interviews would go with it.
+		if _, err := mock.Adopt(ctx, tx, visitor, userID); err != nil {
+			return err
+		}
 		anon, err := progress.TakeAnonymous(ctx, tx, visitor)
 		if err != nil || anon.Empty() {
 			return err

@@ -6,16 +6,18 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons/mock"
 	"github.com/practicum-dev/practicum/lessons/progress"
 )
 
 // PersonalData is everything a learner has given the site, for
-// "Download all my data": their checkpoint answers and their written
-// answers with every score, review and review request. The account's own
-// fields are web/auth's, which the caller adds.
+// "Download all my data": their checkpoint answers, their written answers
+// with every score, review and review request, and their mock interviews.
+// The account's own fields are web/auth's, which the caller adds.
 type PersonalData struct {
 	Checkpoints []progress.CheckpointAnswer
 	Written     []scores.Submission
+	Mocks       []mock.Interview
 }
 
 // PersonalData reads the learner's data in one read-only, repeatable-read
@@ -28,7 +30,10 @@ func (s *Service) PersonalData(ctx context.Context, userID int64) (PersonalData,
 		if d.Checkpoints, err = progress.CheckpointAnswersOf(ctx, tx, userID); err != nil {
 			return err
 		}
-		d.Written, err = scores.SubmissionsOf(ctx, tx, userID)
+		if d.Written, err = scores.SubmissionsOf(ctx, tx, userID); err != nil {
+			return err
+		}
+		d.Mocks, err = mock.AllOf(ctx, tx, userID)
 		return err
 	})
 	return d, err

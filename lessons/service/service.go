@@ -2,7 +2,8 @@
 // the stores: a learner answers a checkpoint or submits a written answer
 // (scored when the block has a rubric), an anonymous visitor's answers are
 // merged into their new account, a learner reviews what they missed on the
-// Review page (review_cards.go), a learner asks for a review, a reviewer
+// Review page (review_cards.go), a learner runs a mock interview
+// (mock.go), a learner asks for a review, a reviewer
 // overrides a score, an instructor saves a block from its form.
 //
 // Each use case is one method. It checks the request against the lesson
@@ -24,6 +25,7 @@ import (
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/mock"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/review"
 )
@@ -44,6 +46,9 @@ type Service struct {
 	// review keeps learners' review cards. It holds nothing but the pool,
 	// so New makes it rather than every caller's wiring.
 	review *review.Store
+	// mock keeps mock interviews; like review, it holds nothing but the
+	// pool.
+	mock *mock.Store
 	// now is the time answers are stamped with and cards are due against
 	// (time.Now; tests move it forward with WithClock).
 	now func() time.Time
@@ -57,7 +62,8 @@ func New(pool *pgxpool.Pool, cat *catalog.Catalog, prog *progress.Store, sc *sco
 	if err != nil {
 		panic(err)
 	}
-	return &Service{pool: pool, catalog: cat, progress: prog, scores: sc, jobs: jobs, review: review.NewStore(pool), now: time.Now}
+	return &Service{pool: pool, catalog: cat, progress: prog, scores: sc, jobs: jobs, review: review.NewStore(pool),
+		mock: mock.NewStore(pool), now: time.Now}
 }
 
 // WithClock makes now the service's clock, for tests that need review
