@@ -9,6 +9,7 @@ import (
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
+	"github.com/practicum-dev/practicum/lessons/mock"
 	"github.com/practicum-dev/practicum/lessons/progress"
 )
 
@@ -23,6 +24,49 @@ type personalDocument struct {
 	Account     personalAccount             `json:"account"`
 	Checkpoints []progress.CheckpointAnswer `json:"checkpoint_answers"`
 	Written     []personalAnswer            `json:"written_answers"`
+	Mocks       []personalMock              `json:"mock_interviews"`
+}
+
+// A mock interview: each question asked, a probe or its follow-up, with
+// the answer, its time and its auto score.
+type personalMock struct {
+	Course     string          `json:"course"` // "" for every course
+	StartedAt  time.Time       `json:"started_at"`
+	FinishedAt *time.Time      `json:"finished_at"`
+	Questions  []personalAsked `json:"questions"`
+}
+
+type personalAsked struct {
+	Course   string `json:"course"`
+	Lesson   string `json:"lesson"`
+	Item     string `json:"item"`
+	FollowUp bool   `json:"follow_up"`
+	// FollowsUp is the criterion the probe's answer missed that chose the
+	// follow-up.
+	FollowsUp    grading.Criterion `json:"follows_up,omitempty"`
+	LimitSeconds float64           `json:"time_limit_seconds"`
+	Draft        string            `json:"draft,omitempty"`
+	Answer       string            `json:"answer,omitempty"`
+	AnsweredAt   *time.Time        `json:"answered_at,omitempty"`
+	TakenSeconds float64           `json:"seconds_taken,omitempty"`
+	Score        *grading.Score    `json:"score,omitempty"`
+}
+
+func newPersonalMock(iv mock.Interview) personalMock {
+	m := personalMock{Course: iv.Course, StartedAt: iv.StartedAt, Questions: []personalAsked{}}
+	if iv.Finished() {
+		m.FinishedAt = &iv.FinishedAt
+	}
+	for _, q := range iv.Questions {
+		a := personalAsked{Course: q.Course, Lesson: q.Lesson, Item: q.Key, FollowUp: q.FollowUp(), FollowsUp: q.Criterion,
+			LimitSeconds: q.Limit.Seconds(), Draft: q.Draft}
+		if q.Answered() {
+			sc := q.Score
+			a.Answer, a.AnsweredAt, a.TakenSeconds, a.Score = q.Answer, &q.AnsweredAt, q.Taken.Seconds(), &sc
+		}
+		m.Questions = append(m.Questions, a)
+	}
+	return m
 }
 
 // The account without its password hash, which is not data about the
@@ -83,7 +127,10 @@ func (s *Server) downloadMyData(w http.ResponseWriter, r *http.Request) error {
 	doc := personalDocument{
 		Format: "practicum-personal-data/1", ExportedAt: time.Now().UTC(),
 		Account:     personalAccount{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, Role: string(u.Role), CreatedAt: u.CreatedAt},
-		Checkpoints: data.Checkpoints, Written: []personalAnswer{},
+		Checkpoints: data.Checkpoints, Written: []personalAnswer{}, Mocks: []personalMock{},
+	}
+	for _, iv := range data.Mocks {
+		doc.Mocks = append(doc.Mocks, newPersonalMock(iv))
 	}
 	if doc.Checkpoints == nil {
 		doc.Checkpoints = []progress.CheckpointAnswer{}

@@ -182,6 +182,20 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 		{method: "GET", pattern: "/practice", path: "/practice", want: wantForAll(wantOK())},
 		{method: "GET", pattern: "/practice/random", path: "/practice/random", want: wantForAll(wantSeeOther("/courses/serving-incidents/*"))},
 
+		// Mock interviews: anyone, a visitor's kept under their visitor
+		// id; each only by whoever runs it (nobody runs 999999).
+		{method: "GET", pattern: "/mock", path: "/mock", want: wantForAll(wantOK())},
+		{method: "POST", pattern: "/mock", path: "/mock", form: url.Values{"probes": {"1"}}, want: wantForAll(wantSeeOther("/mock/*"))},
+		{method: "GET", pattern: "/mock/{id}", path: "/mock/999999", want: wantForAll(authzWant{status: http.StatusNotFound})},
+		{method: "POST", pattern: "/mock/{id}/answer", path: "/mock/999999/answer", form: url.Values{"position": {"0"}, "answer": {"An answer."}},
+			want: wantForAll(authzWant{status: http.StatusNotFound})},
+		{method: "POST", pattern: "/mock/{id}/draft", path: "/mock/999999/draft", form: url.Values{"position": {"0"}, "answer": {"A draft"}},
+			want: wantForAll(authzWant{status: http.StatusNotFound})},
+		{method: "POST", pattern: "/mock/{id}/pause", path: "/mock/999999/pause", form: url.Values{"position": {"0"}},
+			want: wantForAll(authzWant{status: http.StatusNotFound})},
+		{method: "POST", pattern: "/mock/{id}/resume", path: "/mock/999999/resume", form: url.Values{"position": {"0"}},
+			want: wantForAll(authzWant{status: http.StatusNotFound})},
+
 		// Accounts.
 		{method: "GET", pattern: "/signin", path: "/signin", want: signedInGoesHome},
 		{method: "GET", pattern: "/signup", path: "/signup", want: signedInGoesHome},

@@ -37,6 +37,9 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) error {
 	for _, n := range d.News.Finished {
 		v.Finished = append(v.Finished, note(n))
 	}
+	for _, l := range d.Mocks {
+		v.Mocks = append(v.Mocks, views.MockListed{Listed: l.Listed, CourseTitle: l.CourseTitle})
+	}
 	return s.render(w, r, views.Dashboard(v))
 }
 

@@ -46,6 +46,8 @@ func (s *Server) routes() chi.Router {
 		r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
 		r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
 		r.With(s.requireRole(auth.Learner)).Post("/review/cards/{card}", s.handle(s.answerReviewCard))
+		r.Post("/mock", s.handle(s.startMock))
+		r.Post("/mock/{id}/answer", s.handle(s.answerMock))
 	})
 
 	// Pages: every one has the visitor's session, and their account id
@@ -57,6 +59,17 @@ func (s *Server) routes() chi.Router {
 		r.Get("/", s.handle(s.home))
 		r.Get("/practice", s.handle(s.practice))
 		r.Get("/practice/random", s.handle(s.randomProbe))
+		// Mock interviews, an anonymous visitor's too. The clock's posts
+		// (typing kept, pauses) are not answers: mock.js sends the text
+		// as it is typed, which the answers' limits would soon refuse.
+		r.Get("/mock", s.handle(s.mockHome))
+		r.Get("/mock/{id}", s.handle(s.mockInterview))
+		r.Group(func(r chi.Router) {
+			r.Use(s.limitMockClock())
+			r.Post("/mock/{id}/draft", s.handle(s.saveMockDraft))
+			r.Post("/mock/{id}/pause", s.handle(s.pauseMock))
+			r.Post("/mock/{id}/resume", s.handle(s.resumeMock))
+		})
 		// A visitor who is not signed in is asked to.
 		r.Get("/review", s.handle(s.reviewCards))
 		r.Get("/courses/{course}", s.handle(s.course))

@@ -25,10 +25,15 @@ type Dashboard struct {
 	// however often it was saved.
 	Written []WrittenAnswer
 	Scored  progress.ScoredSummary
+	// Mocks are the learner's latest mock interviews, newest first.
+	Mocks []MockListed
 	// News is the learner's review news; reading the dashboard marks its
 	// finished reviews seen (scores.Store.TakeNews).
 	News News
 }
+
+// DashboardMocks is how many mock interviews the dashboard lists.
+const DashboardMocks = 5
 
 // CourseProgress is one course with what the learner answered in it.
 type CourseProgress struct {
@@ -102,6 +107,13 @@ func (s *Service) Dashboard(ctx context.Context, userID int64) (Dashboard, error
 		}
 	}
 	d.Scored = progress.Summarize(scored)
+	titles := map[string]string{}
+	for _, c := range courses {
+		titles[c.Slug] = c.Title
+	}
+	if d.Mocks, err = s.mockInterviews(ctx, Learner{UserID: userID}, DashboardMocks, titles); err != nil {
+		return d, err
+	}
 	// Last: taking the news marks it seen, which a failure above would
 	// leave unshown.
 	news, err := s.scores.TakeNews(ctx, userID)

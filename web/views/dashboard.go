@@ -27,6 +27,8 @@ type DashboardView struct {
 	// Requested are the reviews in progress, Finished those finished
 	// since the learner's last visit.
 	Requested, Finished []ReviewNote
+	// Mocks are the learner's latest mock interviews.
+	Mocks []MockListed
 }
 
 // WrittenAnswer is one row of "Your written answers".

@@ -85,6 +85,16 @@ func ReviewedURL(id int64) string {
 	return ReviewCardsURL + "?reviewed=" + strconv.FormatInt(id, 10) + "#reviewed"
 }
 
+// Mock interviews: the page that starts one and lists the learner's, an
+// interview's page, and where its forms post.
+const MockURL = "/mock"
+
+func MockInterviewURL(id int64) string { return MockURL + "/" + strconv.FormatInt(id, 10) }
+func MockAnswerURL(id int64) string    { return MockInterviewURL(id) + "/answer" }
+func MockDraftURL(id int64) string     { return MockInterviewURL(id) + "/draft" }
+func MockPauseURL(id int64) string     { return MockInterviewURL(id) + "/pause" }
+func MockResumeURL(id int64) string    { return MockInterviewURL(id) + "/resume" }
+
 // Reviewers.
 
 // ReviewQueueURL is the instructors' queue of answers to review.
