@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/practicum-dev/practicum/grading"
@@ -54,7 +55,22 @@ type blindAnswer struct {
 	Scores map[grading.Criterion]int `json:"scores"`
 }
 
+// blindScorings keeps each item's scoring once loaded: the tests ask for
+// every item once per blind set, and parsing the course each time was most
+// of their time under -race.
+var blindScorings sync.Map // key → *lessons.Scoring
+
 func blindScoring(t testing.TB, key string) *lessons.Scoring {
+	t.Helper()
+	if s, ok := blindScorings.Load(key); ok {
+		return s.(*lessons.Scoring)
+	}
+	s := loadBlindScoring(t, key)
+	actual, _ := blindScorings.LoadOrStore(key, s)
+	return actual.(*lessons.Scoring)
+}
+
+func loadBlindScoring(t testing.TB, key string) *lessons.Scoring {
 	t.Helper()
 	src := blindItems[key]
 	courses, err := lessons.Load(os.DirFS(src.dir), src.dir)
