@@ -87,24 +87,32 @@ var (
 // futileAt reports a move that is its clause's subject followed by "only
 // buys time" or the like.
 func futileAt(toks []token, oc occurrence, own []bool) bool {
-	clause := toks[oc.first].clause
 	if !opensClause(toks, oc) {
 		return false
 	}
-	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+4 && toks[j+1].clause == clause; j++ {
-		if futilityAdverbs[toks[j].norm] && futileVerbs[toks[j+1].norm] {
+	end := clauseEnd(toks, oc.first)
+	for j := oc.last + 1; j < end && j <= oc.last+4; j++ {
+		if failsAt(toks, j, end) {
 			return true
 		}
 		// "more replicas buy nothing", "a restart changes nothing"
-		if toks[j+1].norm == "nothing" && !toks[j].function && !own[j] {
+		if j+1 < end && toks[j+1].norm == "nothing" && !toks[j].function && !own[j] {
 			return true
 		}
-		// "X makes it worse", "X would make things worse"
-		if worsening[toks[j].norm] {
-			for k := j + 1; k < len(toks) && k <= j+3 && toks[k].clause == clause; k++ {
-				if toks[k].norm == "worse" {
-					return true
-				}
+	}
+	return false
+}
+
+// failsAt reports words at toks[j], within toks[:end], that say a move
+// fails: "only buys time", "just hides it", "makes it worse".
+func failsAt(toks []token, j, end int) bool {
+	if futilityAdverbs[toks[j].norm] && j+1 < end && futileVerbs[toks[j+1].norm] {
+		return true
+	}
+	if worsening[toks[j].norm] {
+		for k := j + 1; k < end && k <= j+3; k++ {
+			if toks[k].norm == "worse" {
+				return true
 			}
 		}
 	}

@@ -30,10 +30,10 @@ func markJudged(toks []token) {
 		switch {
 		case isVerdict(toks[i:j]):
 			judgeBefore(toks, i, i > 0 && toks[i-1].sentence == toks[i].sentence)
-		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks[i+1:j]):
+		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks, i+1, j):
 			// ", which would make it worse" judges the clause before it.
 			judgeClause(toks, i-1)
-		case auxiliaries[toks[i].norm] && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks[i:j]):
+		case auxiliaries[toks[i].norm] && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks, i, j):
 			// "A bigger database, or running it every two hours, would
 			// just delay the crash": a predicate after its subjects judges
 			// them all.
@@ -99,25 +99,12 @@ func wordsAre(clause []token, words []string) bool {
 	return true
 }
 
-// worsens reports the rest of a "which" clause saying the move makes
-// things worse, only hides them, or is a mistake: "which would have made
-// it worse", "which only hides the leak", "which is a mistake".
-func worsens(rest []token) bool {
-	for k, t := range rest {
-		if k > 4 {
-			return false
-		}
-		if verdictsAgainst[t.norm] && k > 0 {
-			return true
-		}
-		if worsening[t.norm] {
-			for _, u := range rest[k+1 : min(len(rest), k+4)] {
-				if u.norm == "worse" {
-					return true
-				}
-			}
-		}
-		if futilityAdverbs[t.norm] && k+1 < len(rest) && futileVerbs[rest[k+1].norm] {
+// worsens reports the words from toks[from] up to toks[end] saying the
+// move makes things worse, only hides them, or is a mistake: "which would
+// have made it worse", "which only hides the leak", "would be a mistake".
+func worsens(toks []token, from, end int) bool {
+	for k := from; k < end && k <= from+4; k++ {
+		if verdictsAgainst[toks[k].norm] && k > from || failsAt(toks, k, end) {
 			return true
 		}
 	}
