@@ -182,27 +182,42 @@ type conceptMatch struct {
 	patternIndex int
 }
 
+// claimRank orders the ways a concept can be found, by how plainly the
+// answer claims it: said outright, only supposed ("if …"), only named as a
+// trap or judged wrong. A plain claim anywhere in the answer outranks a
+// supposed one elsewhere: "resolvers are caching the old record" is offered
+// even if a later "if the resolvers are flushed …" is shorter.
+func (m conceptMatch) claimRank() int {
+	switch {
+	case m.framed:
+		return 2
+	case m.conditional:
+		return 1
+	}
+	return 0
+}
+
 func (c *concept) find(a *answer) conceptMatch {
 	var negated, near bool
-	var framed, negMatch conceptMatch
+	var weaker, negMatch conceptMatch
 	for pi, p := range c.patterns {
 		m, neg := p.find(a)
 		near = near || m.near
 		if neg && !negated {
 			negMatch = m
 		}
-		if m.found && !m.framed {
+		if m.found && m.claimRank() == 0 {
 			m.patternIndex = pi
 			return m
 		}
-		if m.found && !framed.found {
+		if m.found && (!weaker.found || m.claimRank() < weaker.claimRank()) {
 			m.patternIndex = pi
-			framed = m
+			weaker = m
 		}
 		negated = negated || neg
 	}
-	if framed.found {
-		return framed
+	if weaker.found {
+		return weaker
 	}
 	if negated {
 		return conceptMatch{negatedOnly: true, near: near, first: negMatch.first, last: negMatch.last, typo: negMatch.typo, refused: negMatch.refused}
@@ -274,8 +289,8 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	}
 	best, bestNeg, negMatch := conceptMatch{}, false, conceptMatch{}
 	better := func(m conceptMatch) bool {
-		return !best.found || best.framed && !m.framed ||
-			best.framed == m.framed && m.last-m.first < best.last-best.first
+		return !best.found || m.claimRank() < best.claimRank() ||
+			m.claimRank() == best.claimRank() && m.last-m.first < best.last-best.first
 	}
 	for _, a := range occs[0] {
 		m, ok := combine(toks, occs, a, false, false)
