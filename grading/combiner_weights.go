@@ -4,4 +4,4 @@ package grading
 
 // combinerWeights are the combiner's logistic weights, by signal, fitted
 // on 2440 decisions from the blind sets blind,blind2,blind3,blind4.
-var combinerWeights = Signals{-2.3449, 1.7645, -2.1340, -2.4534, -0.5020, 0.8679, -0.1778, 3.5304, 2.0197, 0.8195, 0.4561, -0.6078, 0.5224, 1.3330, 0.0371, 1.3671}
+var combinerWeights = Signals{-2.3173, 1.9211, -2.1680, -2.2462, -0.6070, 0.6588, 0.5406, 3.4230, 1.7925, 0.9706, 0.4006, -0.6538, 0.5941, 1.2519, 0.0203, 1.4267, 0.9636, -1.8098}

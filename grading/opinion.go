@@ -56,6 +56,8 @@ const (
 	sigLength
 	sigLengthShort
 	sigNear
+	sigFalsifier
+	sigNoFalsifier
 	numSignals
 )
 
@@ -74,7 +76,7 @@ func answerLength(topical int) float64 {
 	return math.Max(-1.5, math.Min(1, math.Log(float64(topical)+1)-3.4))
 }
 
-func signalsOf(i int, v cueVerdict, op *opinion, length float64) Signals {
+func signalsOf(i int, v cueVerdict, op *opinion, length float64, falsifier bool) Signals {
 	var s Signals
 	nearMiss := boolFloat(v.missing == 1)
 	short := boolFloat(v.missing >= 1)
@@ -94,6 +96,12 @@ func signalsOf(i int, v cueVerdict, op *opinion, length float64) Signals {
 	s[sigLength] = length
 	s[sigLengthShort] = length * short
 	s[sigNear] = boolFloat(v.missing >= 1 && v.near == v.missing)
+	// Verification asks for a check that could disprove the answer: the
+	// item's cues find its checks, statesFalsifier whether any could go
+	// against it.
+	verification := i == len(Criteria)-1
+	s[sigFalsifier] = boolFloat(verification && falsifier)
+	s[sigNoFalsifier] = boolFloat(verification && !falsifier)
 	return s
 }
 
@@ -106,7 +114,7 @@ func earnChance(s Signals) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
-func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64) {
+func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier bool, confidence *float64) {
 	labelled := op.voters > 0
 	length := answerLength(op.topical)
 	right := 1.0 // chance every criterion is right
@@ -124,7 +132,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64)
 				certainty = 0.75
 			}
 		default:
-			s := signalsOf(i, v, op, length)
+			s := signalsOf(i, v, op, length, falsifier)
 			cr.Signals = &s
 			p := earnChance(s)
 			share := op.earned[i]
@@ -132,6 +140,11 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, confidence *float64)
 			// point, not only in the answer as a whole: words about other
 			// things shift which answers are closest, never a sentence.
 			mayOverrule := (v.missing <= 1 || share >= farButLiked) && s[sigLike] >= evidenceLike
+			if s[sigNoFalsifier] == 1 {
+				// Nothing in it could disprove the answer: resembling
+				// answers that earned the point does not make it one.
+				mayOverrule = false
+			}
 			if i == 0 {
 				// An answer that reads like good ones but reaches another
 				// conclusion must not earn the result on resemblance, nor

@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-3+combiner-1+provisional-1"
+const ScorerVersion = "cues-4+combiner-2+provisional-2"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -133,7 +133,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		confidence -= verdicts[i].penalty
 	}
 	op := opinionOf(answer, toks, sets...)
-	weigh(&res, verdicts, &op, &confidence)
+	weigh(&res, verdicts, &op, statesFalsifier(answer, toks), &confidence)
 	for _, cr := range res.Criteria {
 		if cr.Awarded {
 			res.Total++

@@ -24,7 +24,10 @@ var doubtfulAnswers = []string{
 		"I'd look at queue wait and prefill on both versions, and call it fixed when useful completions and the oldest queue age are back to normal for an hour. " +
 		"Honestly I'm not sure which of the two matters more here; the dashboards I have in mind are not precise enough to tell me on their own, and I would want to talk to whoever shipped the release before deciding anything. " +
 		"I'd also keep an eye on the error budget and on the customers who complain loudest, since they usually notice first. " +
-		"Waiting time grew more than prefill did, from what I remember, but I would double check it before leaning on it.",
+		"Waiting time grew more than prefill did, from what I remember, but I would double check it before leaning on it. " +
+		"Before any of that I would read the incident channel and the change log for the last day, because somebody may already have noticed something I have not. " +
+		"I would ask the on-call engineer for the owning team what they saw first and how the alerts fired, and I would write down the timeline as we go so the review afterwards is easier. " +
+		"If the team that owns the release is around, I would ask them what changed in it, whether anything touched batching or memory, and whether they tested with prompts as long as the ones that are slow now.",
 	"Both the rollout and the traffic went up together, so I can't tell yet which one. " +
 		"Hold back bulk for a while. Waiting time grew more than prefill did.",
 	"Compare long prompts on both builds at the same load, and waiting time against prefill. " +
