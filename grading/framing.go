@@ -24,6 +24,30 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 			return true
 		}
 	}
+	return exoneratedAt(toks, oc, own)
+}
+
+// exonerations, said of what came just before, clear it: "the resolvers
+// are fine", "record + resolvers OK", "Redis itself is healthy". What is
+// cleared is not offered as the cause.
+var exonerations = set("fine", "ok", "okay", "healthy", "innocent", "blameless")
+
+// exoneratedAt reports an occurrence followed, in its clause, by a verdict
+// that clears it: at most a verb and a word of degree ("is clearly fine")
+// between them, and the verdict not one of the pattern's own words.
+func exoneratedAt(toks []token, oc occurrence, own []bool) bool {
+	clause := toks[oc.first].clause
+	for j := oc.last + 1; j < len(toks) && j <= oc.last+4 && toks[j].clause == clause && !own[j]; j++ {
+		switch {
+		case exonerations[toks[j].norm]:
+			return true
+		case auxiliaries[toks[j].norm] || toks[j].norm == "are" || toks[j].norm == "is" || toks[j].norm == "itself" ||
+			toks[j].norm == "themselves" || toks[j].norm == "look" || toks[j].norm == "looks" || toks[j].norm == "seem" ||
+			toks[j].norm == "seems" || softeners[toks[j].norm]:
+			continue
+		}
+		return false
+	}
 	return false
 }
 
