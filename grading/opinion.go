@@ -152,6 +152,12 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier bool, conf
 				mayOverrule = mayOverrule && share == 1 && !v.negated && !v.rejected && !v.hedged && v.missing <= 1
 			}
 			switch {
+			case v.Awarded && s[sigNoFalsifier] == 1 && p < 0.5:
+				// The item's checks are named, but nothing could come out
+				// against the answer, and the answers like it did not earn it.
+				cr.Awarded = false
+				cr.Rationale = "Not awarded: you name checks, but none that could come out the other way and show your explanation wrong. " + v.needs
+				certainty = 1 - p
 			case v.Awarded:
 				certainty = p
 				if p < 0.5 {
