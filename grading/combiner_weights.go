@@ -4,4 +4,4 @@ package grading
 
 // combinerWeights are the combiner's logistic weights, by signal, fitted
 // on 2440 decisions from the blind sets blind,blind2,blind3,blind4.
-var combinerWeights = Signals{-2.3173, 1.9211, -2.1680, -2.2462, -0.6070, 0.6588, 0.5406, 3.4230, 1.7925, 0.9706, 0.4006, -0.6538, 0.5941, 1.2519, 0.0203, 1.4267, 0.9636, -1.8098}
+var combinerWeights = Signals{-2.0854, 1.9389, -2.0680, -2.3305, -0.5432, 0.6533, 0.4755, 3.3724, 1.7173, 0.8969, 0.3087, -0.7520, 0.5792, 1.2066, 0.0120, 1.3252, 0.7984, -1.9636, 0.2540, -1.0680}

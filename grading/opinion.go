@@ -9,9 +9,11 @@ import (
 // small logistic model reads what the cues found (awarded, one part short,
 // several short, a ruled-out move, negation, a typo), what the labelled
 // answers say (the share of the closest that earned the point, how like a
-// sentence that earned it the answer's best sentence is) and how much the
-// answer says on the item's subject, and gives the chance the criterion is
-// earned. (How close the closest answer is was a signal too, until padding
+// sentence that earned it the answer's best sentence is), how much the
+// answer says on the item's subject, and, for verification and failure
+// case, whether anything could disprove the answer (falsifier.go) and
+// whether it turns a move down (traps.go), and gives the chance the
+// criterion is earned. (How close the closest answer is was a signal too, until padding
 // an answer with unrelated sentences was found to raise its points.) The
 // model may award a point the cues denied only where the cues were at most
 // one part short or the closest labelled answers nearly all earned it, and
@@ -58,6 +60,8 @@ const (
 	sigNear
 	sigFalsifier
 	sigNoFalsifier
+	sigTrap
+	sigNoTrap
 	numSignals
 )
 
@@ -76,7 +80,7 @@ func answerLength(topical int) float64 {
 	return math.Max(-1.5, math.Min(1, math.Log(float64(topical)+1)-3.4))
 }
 
-func signalsOf(i int, v cueVerdict, op *opinion, length float64, falsifier bool) Signals {
+func signalsOf(i int, v cueVerdict, op *opinion, length float64, falsifier, trap bool) Signals {
 	var s Signals
 	nearMiss := boolFloat(v.missing == 1)
 	short := boolFloat(v.missing >= 1)
@@ -102,6 +106,9 @@ func signalsOf(i int, v cueVerdict, op *opinion, length float64, falsifier bool)
 	verification := i == len(Criteria)-1
 	s[sigFalsifier] = boolFloat(verification && falsifier)
 	s[sigNoFalsifier] = boolFloat(verification && !falsifier)
+	failureCase := Criteria[i] == FailureCase
+	s[sigTrap] = boolFloat(failureCase && trap)
+	s[sigNoTrap] = boolFloat(failureCase && !trap)
 	return s
 }
 
@@ -114,7 +121,7 @@ func earnChance(s Signals) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
-func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier bool, confidence *float64) {
+func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool, confidence *float64) {
 	labelled := op.voters > 0
 	length := answerLength(op.topical)
 	right := 1.0 // chance every criterion is right
@@ -132,7 +139,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier bool, conf
 				certainty = 0.75
 			}
 		default:
-			s := signalsOf(i, v, op, length, falsifier)
+			s := signalsOf(i, v, op, length, falsifier, trap)
 			cr.Signals = &s
 			p := earnChance(s)
 			share := op.earned[i]

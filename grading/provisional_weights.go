@@ -4,4 +4,4 @@ package grading
 
 // wrongTotalWeights are the provisional model's logistic weights, by
 // signal, fitted on 927 answers from the blind sets blind,blind2,blind3,blind4,blind5,blind6,blind7,blind9,blind12.
-var wrongTotalWeights = TotalSignals{-1.2607, -0.6617, 0.7478, 0.3828}
+var wrongTotalWeights = TotalSignals{-1.2822, -0.6961, 0.6897, 0.3290}

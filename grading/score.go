@@ -133,7 +133,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		confidence -= verdicts[i].penalty
 	}
 	op := opinionOf(answer, toks, sets...)
-	weigh(&res, verdicts, &op, statesFalsifier(answer, toks), &confidence)
+	weigh(&res, verdicts, &op, statesFalsifier(answer, toks), namesTrap(toks), &confidence)
 	for _, cr := range res.Criteria {
 		if cr.Awarded {
 			res.Total++
