@@ -293,8 +293,15 @@ func markHypothetical(toks []token) {
 				toks[i].hypothetical = true
 			}
 		case conditional >= 0:
-			for i := conditional; i < end && toks[i].clause == toks[conditional].clause; i++ {
-				toks[i].conditional = true
+			// Every "if" of the sentence opens a condition: "…, then I
+			// check its offset; if it's more than the leeway, I pull it".
+			for c := conditional; c < end; c++ {
+				if !conditionals[toks[c].norm] {
+					continue
+				}
+				for i := c; i < end && toks[i].clause == toks[c].clause; i++ {
+					toks[i].conditional = true
+				}
 			}
 		}
 		start = end
