@@ -170,3 +170,47 @@ func markAttributed(toks []token) {
 		i = j
 	}
 }
+
+// markSameFor carries a judgement to a sentence that only extends it:
+// "Raising the leeway would cover up the broken host. Same for turning off
+// expiry validation." — "Same for", "Likewise", "Ditto", "The same goes
+// for" open a sentence that judges its moves as the sentence before did,
+// when that one named a trap, judged or refused its move.
+func markSameFor(toks []token) {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].sentence == toks[i-1].sentence || !extendsJudgement(toks[i:]) {
+			continue
+		}
+		prev := toks[i-1].sentence
+		judgedBefore := false
+		for k := i - 1; k >= 0 && toks[k].sentence == prev; k-- {
+			t := toks[k]
+			if t.judged || t.framer || t.hypothetical || t.headed != noHeading ||
+				t.negator && k > 0 && firstPerson[toks[k-1].norm] {
+				judgedBefore = true
+				break
+			}
+		}
+		if !judgedBefore {
+			continue
+		}
+		for k := i; k < len(toks) && toks[k].sentence == toks[i].sentence; k++ {
+			toks[k].judged = true
+		}
+	}
+}
+
+// extendsJudgement reports a sentence that opens by saying it is more of
+// the same: "Same for …", "Same with …", "Likewise …", "Ditto …", "The
+// same goes for …".
+func extendsJudgement(s []token) bool {
+	switch {
+	case len(s) > 1 && s[0].norm == "same" && (s[1].norm == "for" || s[1].norm == "with" || s[1].norm == "goes"):
+		return true
+	case len(s) > 2 && s[0].norm == "the" && s[1].norm == "same" && (s[2].norm == "for" || s[2].norm == "with" || s[2].norm == "goes"):
+		return true
+	case len(s) > 0 && (s[0].norm == "likewise" || s[0].norm == "ditto"):
+		return true
+	}
+	return false
+}

@@ -128,6 +128,7 @@ func tokenize(text string) []token {
 	markNegatedSeries(toks, opened, labelled)
 	markAttributed(toks)
 	markJudged(toks)
+	markSameFor(toks)
 	return toks
 }
 
