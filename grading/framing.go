@@ -14,6 +14,11 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 	}
 	clause := toks[oc.first].clause
 	next := oc.last + 1
+	if deniedHelp(toks, next, clause) {
+		// "Lowering the TTL is not going to help": a verdict on the move,
+		// which framedAt reads, not a denial that it is there.
+		return false
+	}
 	if next < len(toks) && toks[next].clause == clause && !own[next] {
 		// "rollback isn't …" negates; "points to load not the release"
 		// negates the release, not the load.
@@ -25,6 +30,31 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 		}
 	}
 	return exoneratedAt(toks, oc, own)
+}
+
+// helps are what a move is denied doing in a verdict on it: "X is not
+// going to help", "X doesn't fix anything", "X will not change a thing".
+var helps = set("help", "helps", "work", "works", "fix", "fixes", "solve", "solves", "matter", "matters", "change", "changes")
+
+// deniedHelp reports, from toks[i] in the clause, a denied "help" that
+// framedAt reads as a verdict: an auxiliary and "not" ("is not", "will
+// not") or an auxiliary's n't ("doesn't", "isn't"), "going to" at most,
+// then a verb of helps. ("Won't" is left a plain negation: read as a
+// verdict it cost more answers than it gained.)
+func deniedHelp(toks []token, i, clause int) bool {
+	in := func(k int) bool { return k < len(toks) && toks[k].clause == clause }
+	switch {
+	case in(i) && strings.HasSuffix(toks[i].norm, "n't") && auxiliaries[strings.TrimSuffix(toks[i].norm, "n't")]:
+		i++
+	case in(i+1) && auxiliaries[toks[i].norm] && toks[i+1].norm == "not":
+		i += 2
+	default:
+		return false
+	}
+	if in(i+1) && toks[i].norm == "going" && toks[i+1].norm == "to" {
+		i += 2
+	}
+	return in(i) && helps[toks[i].norm]
 }
 
 // exonerations, said of what came just before, clear it: "the resolvers
