@@ -44,6 +44,9 @@ type Disagreement struct {
 	Cues      string    `json:"cues"`
 	Doubt     string    `json:"doubt,omitempty"`
 	Evidence  []string  `json:"evidence"`
+	// Provisional: the answer's score was marked provisional, so a
+	// reviewer would have seen it before anyone relied on it.
+	Provisional bool `json:"provisional"`
 }
 
 // Measure scores every trial with grade and compares it with the
@@ -72,7 +75,7 @@ func Measure(trials []Trial, grade func(text string) (Score, error)) (Report, er
 				r.Agreement[cs.Criterion]++
 				continue
 			}
-			d := Disagreement{ID: t.ID, Criterion: cs.Criterion, Expected: w, Got: g, Cues: cs.Cues, Doubt: cs.Doubt, Evidence: []string{}}
+			d := Disagreement{ID: t.ID, Criterion: cs.Criterion, Expected: w, Got: g, Cues: cs.Cues, Doubt: cs.Doubt, Evidence: []string{}, Provisional: got.Provisional}
 			for _, e := range cs.Evidence {
 				d.Evidence = append(d.Evidence, e.Quote)
 			}

@@ -17,26 +17,32 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	fs := newFlagSet("calibrate", stderr)
 	item := fs.String("item", "", "the exercise or probe to score against, as course/lesson/key")
 	fs.StringVar(item, "exercise", "", "the same as -item")
-	dir := fs.String("content", "lessons/content", "directory of lesson files")
+	dir := fs.String("content", "lessons/content", "a course directory (with course.yaml), or a directory of course directories")
 	answers := fs.String("answers", "", `JSON Lines file of {"id": …, "text": …, "scores": {"result": 0|1, …}}`)
+	examples := fs.Bool("examples", false, "score the item's own calibration examples instead, each without itself among the labelled answers")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: practicum calibrate --item COURSE/LESSON/KEY --answers FILE [--content DIR] [--json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
+		fmt.Fprintln(stderr, "Usage: practicum calibrate --item COURSE/LESSON/KEY (--answers FILE | --examples) [--content DIR] [--json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *item == "" || *answers == "" {
+	if *item == "" || (*answers == "") == !*examples {
 		fs.Usage()
-		return usageError{"calibrate needs --item (or --exercise) and --answers"}
-	}
-	trials, err := readTrials(*answers)
-	if err != nil {
-		return err
+		return usageError{"calibrate needs --item (or --exercise) and one of --answers or --examples"}
 	}
 	scoring, err := itemScoring(*dir, *item)
 	if err != nil {
+		return err
+	}
+	var trials []grading.Trial
+	if *examples {
+		trials = exampleTrials(scoring)
+		if len(trials) == 0 {
+			return fmt.Errorf("%s has no calibration examples to score", *item)
+		}
+	} else if trials, err = readTrials(*answers); err != nil {
 		return err
 	}
 	report, err := scoring.Measure(trials)
@@ -50,6 +56,22 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	printReport(stdout, report)
 	return nil
+}
+
+// exampleTrials are the item's calibration examples as answers to score,
+// named by their place in the list. The scorer never counts an answer as
+// evidence about itself, so each is scored by the cues and the other
+// examples: how a learner's answer like it would be scored.
+func exampleTrials(s *lessons.Scoring) []grading.Trial {
+	trials := make([]grading.Trial, len(s.Examples))
+	for i, ex := range s.Examples {
+		id := fmt.Sprintf("example %d", i+1)
+		if ex.Line > 0 {
+			id += fmt.Sprintf(" (line %d)", ex.Line)
+		}
+		trials[i] = grading.Trial{ID: id, Text: ex.Answer, Scores: ex.Scores}
+	}
+	return trials
 }
 
 // readTrials reads the answers file, naming the file and line of a
@@ -76,7 +98,11 @@ func printReport(w io.Writer, r grading.Report) {
 	fmt.Fprintf(w, "mean agreement %.3f, QWK on totals %s, exact totals %.2f\n", r.MeanAgreement, optional(r.QWK), r.Exact)
 	fmt.Fprintf(w, "%.0f%% of answers provisional; %d answer(s) got a wrong total, %d of them marked provisional\n", r.Provisional*100, r.WrongTotals, r.WrongProvisional)
 	for _, d := range r.Disagreements {
-		fmt.Fprintf(w, "%s %s: expected %d, got %d — ", d.ID, d.Criterion, d.Expected, d.Got)
+		fmt.Fprintf(w, "%s %s: expected %d, got %d", d.ID, d.Criterion, d.Expected, d.Got)
+		if d.Provisional {
+			fmt.Fprint(w, ", provisional")
+		}
+		fmt.Fprint(w, " — ")
 		if d.Got == 1 && strings.HasPrefix(d.Cues, "Not awarded") {
 			// The labelled answers overruled the cues: say so first, so the
 			// cues' "Not awarded" does not read as the verdict.

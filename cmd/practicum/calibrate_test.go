@@ -54,3 +54,30 @@ func TestCalibrateReports(t *testing.T) {
 		t.Errorf("broken line: error %v, want it to name answers.jsonl:3", err)
 	}
 }
+
+// TestCalibrateExamples scores an item's own calibration examples, each
+// without itself among the labelled answers, naming each by its place and
+// line, with no answers file to write.
+func TestCalibrateExamples(t *testing.T) {
+	t.Parallel()
+	const item = "dns-cutover-incidents/java-client-stuck-on-old-lb/java-service-old-lb"
+	content := "../../lessons/content/testdata/instructor9/dns-cutover-incidents"
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"calibrate", "--item", item, "--content", content, "--examples"}, nil, &out, &errOut); err != nil {
+		t.Fatalf("calibrate --examples: %v\n%s", err, errOut.String())
+	}
+	if !strings.HasPrefix(out.String(), "12 answers\n") {
+		t.Errorf("report does not score the probe's 12 examples:\n%s", out.String())
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.Contains(line, ": expected ") && !strings.HasPrefix(line, "example ") {
+			t.Errorf("a disagreement is not named by its example: %q", line)
+		}
+	}
+
+	out.Reset()
+	err := run(context.Background(), []string{"calibrate", "--item", item, "--content", content, "--examples", "--answers", "a.jsonl"}, nil, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "one of --answers or --examples") {
+		t.Errorf("both --answers and --examples: error %v", err)
+	}
+}
