@@ -57,17 +57,22 @@ func (s *Store) SaveAnonymousAttempt(ctx context.Context, visitor string, term A
 
 // SaveAnonymousResponse keeps a written answer as visitor's latest to its
 // item, replacing the one before, and moves the visitor's expiry by term.
-// It returns ErrAnonymousFull when the visitor's other answers and this
-// one would hold more than MaxAnonymousBytes, or more than
-// MaxAnonymousItems items.
-func (s *Store) SaveAnonymousResponse(ctx context.Context, visitor string, term AnonymousTerm, r Response) error {
+// The answer is marked written after seeing the item's answer when the
+// visitor had revealed it before; reveal reveals it now, after this answer
+// (a practice probe's result shows it). It returns ErrAnonymousFull when
+// the visitor's other answers and this one would hold more than
+// MaxAnonymousBytes, or more than MaxAnonymousItems items.
+func (s *Store) SaveAnonymousResponse(ctx context.Context, visitor string, term AnonymousTerm, r Response, reveal bool) error {
 	return s.saveAnonymous(ctx, visitor, term, r.Course, r.Lesson, r.Key, len(r.Answer), `
-		INSERT INTO anonymous_answers (visitor_id, course, lesson, item_key, revision_id, kind, answer, confidence, answered_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+		INSERT INTO anonymous_answers (visitor_id, course, lesson, item_key, revision_id, kind, answer, confidence, answered_at,
+		                               revealed_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10 THEN $9::timestamptz END)
 		ON CONFLICT (visitor_id, course, lesson, item_key) DO UPDATE SET
 			revision_id = EXCLUDED.revision_id, kind = EXCLUDED.kind, answer = EXCLUDED.answer,
-			confidence = EXCLUDED.confidence, answered_at = EXCLUDED.answered_at`,
-		visitor, r.Course, r.Lesson, r.Key, r.RevisionID, string(r.Kind), r.Answer, string(r.Confidence), at(r.At))
+			confidence = EXCLUDED.confidence, answered_at = EXCLUDED.answered_at,
+			after_reveal = anonymous_answers.revealed_at IS NOT NULL,
+			revealed_at = coalesce(anonymous_answers.revealed_at, EXCLUDED.revealed_at)`,
+		visitor, r.Course, r.Lesson, r.Key, r.RevisionID, string(r.Kind), r.Answer, string(r.Confidence), at(r.At), reveal)
 }
 
 // saveAnonymous runs upsert for one item of visitor's, in one transaction
@@ -175,7 +180,8 @@ func readAnonymous(ctx context.Context, q postgres.Querier, visitor, course, les
 	rows, err := q.Query(ctx, `
 		SELECT a.course, a.lesson, a.item_key, a.revision_id, a.kind, coalesce(a.option, 0), coalesce(a.correct, false),
 		       coalesce(a.first_option, 0), coalesce(a.first_correct, false), coalesce(a.first_at, a.answered_at),
-		       a.attempts, CASE WHEN $4 THEN coalesce(a.answer, '') ELSE '' END, coalesce(a.confidence, ''), a.answered_at
+		       a.attempts, CASE WHEN $4 THEN coalesce(a.answer, '') ELSE '' END, coalesce(a.confidence, ''), a.answered_at,
+		       a.revealed_at, a.after_reveal
 		FROM anonymous_answers a JOIN anonymous_visitors v ON v.id = a.visitor_id
 		WHERE v.id = $1 AND v.expires_at > now() AND ($2 = '' OR (a.course = $2 AND a.lesson = $3))
 		ORDER BY a.answered_at, a.item_key`, visitor, course, lesson, withText)
@@ -190,14 +196,19 @@ func readAnonymous(ctx context.Context, q postgres.Querier, visitor, course, les
 			option, firstOption, n              int
 			correct, firstCorrect               bool
 			firstAt, answeredAt                 time.Time
+			revealedAt                          *time.Time
+			afterReveal                         bool
 		)
 		if err := rows.Scan(&c, &l, &key, &rev, &kind, &option, &correct, &firstOption, &firstCorrect, &firstAt,
-			&n, &answer, &confidence, &answeredAt); err != nil {
+			&n, &answer, &confidence, &answeredAt, &revealedAt, &afterReveal); err != nil {
 			return a, fmt.Errorf("reading anonymous answers: %w", err)
+		}
+		if revealedAt != nil {
+			a.Reveals = append(a.Reveals, Reveal{Course: c, Lesson: l, RevisionID: rev, Key: key, At: *revealedAt})
 		}
 		if lessons.Kind(kind) != lessons.KindCheckpoint {
 			a.Responses = append(a.Responses, Response{Course: c, Lesson: l, RevisionID: rev, Key: key, Kind: lessons.Kind(kind),
-				Answer: answer, Confidence: Confidence(confidence), At: answeredAt})
+				Answer: answer, Confidence: Confidence(confidence), At: answeredAt, AfterReveal: afterReveal})
 			continue
 		}
 		// The first attempt's revision is not kept: the latest's stands

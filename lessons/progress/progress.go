@@ -33,6 +33,9 @@ type Response struct {
 	Answer         string
 	Confidence     Confidence
 	At             time.Time
+	// AfterReveal marks a version written after the learner had seen the
+	// item's model answer (reveals.go): decided when it is stored.
+	AfterReveal bool
 }
 
 // Confidence is a learner's own rating of an answer.
@@ -133,6 +136,8 @@ type Anonymous struct {
 	// Counts is how many times each checkpoint was answered, by
 	// anonymousItem; only the first and latest attempts are kept.
 	Counts map[string]int
+	// Reveals are the items whose answer the visitor has seen.
+	Reveals []Reveal
 }
 
 func anonymousItem(course, lesson, key string) string { return course + "\x00" + lesson + "\x00" + key }

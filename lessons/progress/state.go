@@ -9,10 +9,14 @@ type LessonState struct {
 	Last      map[string]Attempt
 	Attempts  map[string]int
 	Responses map[string][]Response
+	// Revealed holds the items whose answer the learner has asked to see
+	// (reveals.go), by key.
+	Revealed map[string]bool
 }
 
 func newLessonState() LessonState {
-	return LessonState{Last: map[string]Attempt{}, Attempts: map[string]int{}, Responses: map[string][]Response{}}
+	return LessonState{Last: map[string]Attempt{}, Attempts: map[string]int{}, Responses: map[string][]Response{},
+		Revealed: map[string]bool{}}
 }
 
 // Empty reports whether the learner has answered nothing on the lesson.
@@ -61,6 +65,11 @@ func StateFrom(a Anonymous, course, lesson string) LessonState {
 	for _, r := range a.Responses {
 		if r.Course == course && r.Lesson == lesson {
 			st.Responses[r.Key] = append(st.Responses[r.Key], r)
+		}
+	}
+	for _, v := range a.Reveals {
+		if v.Course == course && v.Lesson == lesson {
+			st.Revealed[v.Key] = true
 		}
 	}
 	return st

@@ -32,7 +32,9 @@ func DecodeLessonState(b []byte, course, lesson string) (LessonState, error) {
 			Answer     string    `json:"answer"`
 			Confidence string    `json:"confidence"`
 			At         time.Time `json:"at"`
+			After      bool      `json:"after"`
 		} `json:"responses"`
+		Reveals []string `json:"reveals"`
 	}
 	st := newLessonState()
 	if b == nil { // no such lesson
@@ -47,7 +49,10 @@ func DecodeLessonState(b []byte, course, lesson string) (LessonState, error) {
 	}
 	for _, r := range raw.Responses {
 		st.Responses[r.Key] = append(st.Responses[r.Key], Response{Course: course, Lesson: lesson, RevisionID: r.Rev, Key: r.Key,
-			Kind: lessons.Kind(r.Kind), Answer: r.Answer, Confidence: Confidence(r.Confidence), At: r.At})
+			Kind: lessons.Kind(r.Kind), Answer: r.Answer, Confidence: Confidence(r.Confidence), At: r.At, AfterReveal: r.After})
+	}
+	for _, key := range raw.Reveals {
+		st.Revealed[key] = true
 	}
 	return st, nil
 }

@@ -38,15 +38,25 @@ func InsertAttempt(ctx context.Context, q postgres.Querier, userID int64, a Atte
 	return id, nil
 }
 
+// insertResponse marks a version written after the learner revealed the
+// item's answer in any revision of its lesson ($8: already known so, as
+// for a visitor's answer moving into an account).
+const insertResponse = `
+	INSERT INTO responses (user_id, revision_id, item_key, kind, answer, confidence, created_at, after_reveal)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8 OR EXISTS (
+		SELECT 1 FROM reveals v
+		JOIN lesson_revisions vr ON vr.id = v.revision_id
+		JOIN lesson_revisions r ON r.lesson_id = vr.lesson_id
+		WHERE v.user_id = $1 AND v.item_key = $3 AND r.id = $2))
+	RETURNING id`
+
 // InsertResponse stores one free response with q, a pool or a
 // transaction, and returns its id. Scored submissions call it inside the
 // transaction that also stores their auto score.
 func InsertResponse(ctx context.Context, q postgres.Querier, userID int64, r Response) (int64, error) {
 	var id int64
-	err := q.QueryRow(ctx, `
-		INSERT INTO responses (user_id, revision_id, item_key, kind, answer, confidence, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-		userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At)).Scan(&id)
+	err := q.QueryRow(ctx, insertResponse, userID, r.RevisionID, r.Key, string(r.Kind), r.Answer, string(r.Confidence), at(r.At),
+		r.AfterReveal).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("saving response: %w", err)
 	}
@@ -107,6 +117,12 @@ func InsertAnswers(ctx context.Context, q postgres.Querier, userID int64, a Anon
 			return nil, nil, fmt.Errorf("merging anonymous responses: %w", err)
 		}
 		saved = append(saved, SavedResponse{ID: id, Response: r})
+	}
+	// After the responses: each carries its own AfterReveal.
+	for _, v := range a.Reveals {
+		if err := InsertReveal(ctx, q, userID, v); err != nil {
+			return nil, nil, fmt.Errorf("merging anonymous reveals: %w", err)
+		}
 	}
 	return attempts, saved, nil
 }

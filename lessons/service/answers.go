@@ -84,13 +84,16 @@ func attemptAnswer(userID, id int64, a progress.Attempt, from review.Source) rev
 // that cannot be saved as sent or progress.ErrAnonymousFull; nothing is
 // recorded then.
 func (s *Service) SubmitResponse(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence) (lessons.Block, error) {
-	b, _, err := s.submit(ctx, who, it, answer, confidence, review.FromLesson)
+	b, _, err := s.submit(ctx, who, it, answer, confidence, review.FromLesson, false)
 	return b, err
 }
 
-// submit is SubmitResponse, from the lesson page or the Review page; it
-// returns the id of a signed-in learner's scored answer too.
-func (s *Service) submit(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence, from review.Source) (lessons.Block, int64, error) {
+// submit is SubmitResponse, from the lesson page, the Review page or
+// practice; it returns the id of a signed-in learner's scored answer too.
+// With reveal, the item's answer is revealed to the learner once this
+// answer is stored, in its transaction (practice shows the strong answer
+// with the score).
+func (s *Service) submit(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence, from review.Source, reveal bool) (lessons.Block, int64, error) {
 	b, err := s.item(ctx, it, lessons.Kind.Written)
 	if err != nil {
 		return b, 0, err
@@ -102,7 +105,7 @@ func (s *Service) submit(ctx context.Context, who Learner, it Item, answer strin
 	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = it.Course, it.Lesson, it.RevisionID, b.Key, s.now()
 	switch {
 	case who.anonymous():
-		return b, 0, s.progress.SaveAnonymousResponse(ctx, who.Visitor, who.Term, resp)
+		return b, 0, s.progress.SaveAnonymousResponse(ctx, who.Visitor, who.Term, resp, reveal)
 	case b.ScoringRubric() == nil:
 		return b, 0, s.progress.SaveResponse(ctx, who.UserID, resp)
 	}
@@ -110,7 +113,7 @@ func (s *Service) submit(ctx context.Context, who Learner, it Item, answer strin
 	if err != nil {
 		return b, 0, err
 	}
-	id, err := s.submitScored(ctx, who.UserID, resp, sc, from)
+	id, err := s.submitScored(ctx, who.UserID, resp, sc, from, reveal)
 	return b, id, err
 }
 
@@ -130,8 +133,9 @@ func (s *Service) grade(ctx context.Context, b lessons.Block, revisionID int64, 
 // its auto score, and gives each criterion's verdict to its review card,
 // in one transaction: the answer (progress's table) is never stored
 // without its score (scores' table), nor the score without the cards it
-// drives.
-func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Response, sc grading.Score, from review.Source) (responseID int64, err error) {
+// drives. With reveal, the item's answer is revealed after it, in the same
+// transaction.
+func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Response, sc grading.Score, from review.Source, reveal bool) (responseID int64, err error) {
 	if !r.Kind.Scored() {
 		return 0, fmt.Errorf("submitting a scored answer: a %s is not scored", r.Kind)
 	}
@@ -143,8 +147,10 @@ func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Res
 		if err := s.scores.RecordAuto(ctx, tx, responseID, r.RevisionID, sc); err != nil {
 			return err
 		}
-		_, err = review.Record(ctx, tx, responseAnswer(userID, responseID, r, sc, from))
-		return err
+		if _, err = review.Record(ctx, tx, responseAnswer(userID, responseID, r, sc, from)); err != nil || !reveal {
+			return err
+		}
+		return progress.InsertReveal(ctx, tx, userID, progress.Reveal{RevisionID: r.RevisionID, Key: r.Key, At: r.At})
 	})
 	if err != nil {
 		return 0, err

@@ -44,7 +44,7 @@ func TestSubmitScoredIsAllOrNothing(t *testing.T) {
 		"an explain-it-back answer": {explain, score(0.9)},
 		"an unknown revision":       {noRevision, score(0.9)},
 	} {
-		if _, err := s.submitScored(ctx, lea, tc.r, tc.sc, review.FromLesson); err == nil {
+		if _, err := s.submitScored(ctx, lea, tc.r, tc.sc, review.FromLesson, false); err == nil {
 			t.Errorf("%s: saved, want an error", name)
 		}
 	}
