@@ -108,15 +108,61 @@ func TestAnsweringACheckpointWithoutJS(t *testing.T) {
 	page := v.get(lesson3)
 	result := page.doc.Find("#checkpoint-" + cps[1].Key + ` [data-testid="checkpoint-result"]`)
 	text := strings.Join(strings.Fields(result.Text()), " ")
-	correct := cps[1].Checkpoint.Correct()
-	if !strings.Contains(text, "Not quite.") || !strings.Contains(text, "The answer is "+string(rune('A'+correct))+".") {
-		t.Errorf("result = %q, want a wrong verdict naming the right option", text)
+	correct, chosen := cps[1].Checkpoint.Correct(), (cps[1].Checkpoint.Correct()+1)%len(cps[1].Checkpoint.Options)
+	letter := "The answer is " + string(rune('A'+correct)) + "."
+	// A wrong answer teaches by the chosen option's explanation and asks
+	// for another try; the answer waits until asked for.
+	if !strings.Contains(text, "Not quite.") || strings.Contains(text, letter) || !strings.Contains(text, "try again") {
+		t.Errorf("result = %q, want a wrong verdict that asks for another try without naming the right option", text)
+	}
+	if !strings.Contains(page.body, string(cps[1].Checkpoint.Options[chosen].Explanation)) {
+		t.Error("the chosen option's explanation is not shown after a wrong answer")
+	}
+	if strings.Contains(page.body, string(cps[1].Checkpoint.Options[correct].Explanation)) {
+		t.Error("the correct option's explanation is shown before the learner asked for it")
 	}
 	if page.doc.Find(`[data-testid="checkpoint-result"]`).Length() != 1 {
 		t.Error("an unanswered checkpoint shows a result")
 	}
-	if !strings.Contains(page.body, string(cps[1].Checkpoint.Options[correct].Explanation)) {
-		t.Error("the correct option's explanation is not shown after a wrong answer")
+	if got := strings.TrimSpace(page.doc.Find("#checkpoint-" + cps[1].Key + ` form:not(.reveal-form) button`).Text()); got != "Try again" {
+		t.Errorf("the checkpoint's button reads %q after a wrong answer, want Try again", got)
+	}
+
+	// "Show the answer": refused before any attempt, then shown for good.
+	p = v.post(lesson3+"/reveals/"+cps[2].Key, url.Values{"revision": {rev}})
+	if p.status != http.StatusUnprocessableEntity || !strings.Contains(p.doc.Find("#checkpoint-"+cps[2].Key+" .field-error").Text(), "first attempt") {
+		t.Errorf("revealing an unanswered checkpoint: status %d, error %q; want 422 saying why", p.status, p.doc.Find(".field-error").Text())
+	}
+	p = v.post(lesson3+"/reveals/"+cps[1].Key, url.Values{"revision": {rev}})
+	if p.status != http.StatusSeeOther || p.header.Get("Location") != lesson3+"#checkpoint-"+cps[1].Key {
+		t.Fatalf("revealing: status %d, Location %q; want 303 back to the checkpoint", p.status, p.header.Get("Location"))
+	}
+	page = v.get(lesson3)
+	text = strings.Join(strings.Fields(page.doc.Find("#checkpoint-"+cps[1].Key+` [data-testid="revealed-answer"]`).Text()), " ")
+	if !strings.Contains(text, letter) || !strings.Contains(page.body, string(cps[1].Checkpoint.Options[correct].Explanation)) {
+		t.Errorf("revealed answer = %q, want %q with its explanation", text, letter)
+	}
+	if page.doc.Find("#checkpoint-"+cps[1].Key+` .reveal-form`).Length() != 0 {
+		t.Error("the answer shown, the page still offers to show it")
+	}
+}
+
+func TestShowingTheAnswerWithHTMX(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	v := s.visitor(t)
+	cps, rev := s.checkpoints(t)
+	p := v.post(lesson3+"/reveals/"+cps[0].Key, url.Values{"revision": {rev}}, "HX-Request", "true")
+	if p.status != http.StatusUnprocessableEntity || p.doc.Find(`section[data-testid="checkpoint"] [role="alert"]`).Length() != 1 {
+		t.Errorf("htmx reveal before an attempt: status %d; want 422 with the checkpoint and its message", p.status)
+	}
+	v.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, false), "HX-Request", "true")
+	p = v.post(lesson3+"/reveals/"+cps[0].Key, url.Values{"revision": {rev}}, "HX-Request", "true")
+	if p.status != http.StatusOK || p.doc.Find("html header, main").Length() != 0 || p.doc.Find(`section[data-testid="checkpoint"]`).Length() != 1 {
+		t.Fatalf("htmx reveal: status %d; want 200 with the checkpoint section alone", p.status)
+	}
+	if want := "The answer is " + string(rune('A'+cps[0].Checkpoint.Correct())) + "."; !strings.Contains(p.doc.Find(`[data-testid="revealed-answer"]`).Text(), want) {
+		t.Errorf("htmx reveal shows %q, want %q", p.doc.Find(`[data-testid="checkpoint-result"]`).Text(), want)
 	}
 }
 

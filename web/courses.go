@@ -269,15 +269,8 @@ func (s *Server) saveResponse(w http.ResponseWriter, r *http.Request) error {
 // refuseAnswer shows the lesson again with the problem beside the item and
 // the learner's text kept; nothing was saved.
 func (s *Server) refuseAnswer(w http.ResponseWriter, r *http.Request, b lessons.Block, draft progress.Response, err error) error {
-	var input *progress.InputError
-	msg := ""
-	switch {
-	case errors.As(err, &input):
-		msg = input.Msg
-	case errors.Is(err, progress.ErrAnonymousFull):
-		msg = fmt.Sprintf("Nothing was saved: answers kept without an account are limited to %d KB in all (%d items), and this one would go past that. "+
-			"Create a free account to keep saving them; everything so far comes with you.", progress.MaxAnonymousBytes>>10, progress.MaxAnonymousItems)
-	default:
+	msg, refused := refusal(err)
+	if !refused {
 		return err
 	}
 	// Signing in from the page shown returns to the lesson, not to the
@@ -293,6 +286,20 @@ func (s *Server) refuseAnswer(w http.ResponseWriter, r *http.Request, b lessons.
 		return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.CheckpointFragment(v, b.Key))
 	}
 	return s.renderStatus(w, r, http.StatusUnprocessableEntity, views.Lesson(v))
+}
+
+// refusal is what to tell a learner whose answer err refused, if it is a
+// refusal they can act on (an input error, a visitor's answers full).
+func refusal(err error) (msg string, ok bool) {
+	var input *progress.InputError
+	switch {
+	case errors.As(err, &input):
+		return input.Msg, true
+	case errors.Is(err, progress.ErrAnonymousFull):
+		return fmt.Sprintf("Nothing was saved: answers kept without an account are limited to %d KB in all (%d items), and this one would go past that. "+
+			"Create a free account to keep saving them; everything so far comes with you.", progress.MaxAnonymousBytes>>10, progress.MaxAnonymousItems), true
+	}
+	return "", false
 }
 
 func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }

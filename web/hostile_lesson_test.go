@@ -78,6 +78,12 @@ func TestHostileLessonContentRendersInert(t *testing.T) {
 			t.Fatalf("answering %s: status %d", key, p.status)
 		}
 	}
+	// … and ask for the answers it opens only on request.
+	for _, key := range []string{"hostile-checkpoint", "hostile-exercise", "hostile-probe"} {
+		if p := lea.post(hostileLessonPath+"/reveals/"+key, url.Values{"revision": {rev}}); p.status != http.StatusSeeOther {
+			t.Fatalf("revealing %s: status %d", key, p.status)
+		}
+	}
 	p := lea.get(hostileLessonPath)
 	checkInert(t, "answered lesson", p)
 	for _, reveal := range []string{`[data-testid="model-solution"]`, `[data-testid="strong-answer"]`, `[data-testid="checkpoint-result"] .explanation`} {

@@ -83,6 +83,15 @@ func submitLabel(k lessons.Kind, answered bool) string {
 	return "Submit answer for scoring"
 }
 
+// afterRevealNote marks an answer written after the learner had seen the
+// item's model answer.
+func afterRevealNote(r progress.Response) string {
+	if r.AfterReveal {
+		return " · after seeing the model answer"
+	}
+	return ""
+}
+
 // revisionNote marks an answer given to an earlier revision of the lesson:
 // it keeps the wording it answered, which may have changed since.
 func revisionNote(p LessonView, r progress.Response) string {
@@ -119,11 +128,33 @@ func optionSets(b lessons.Block) []templ.Component {
 	return sets
 }
 
-// attempted picks whether checkpoint key has been answered.
-func attempted(key string) func(LessonView) int {
+// attemptState picks what checkpoint key's button says: not answered
+// yet, last answered wrong (try again), or right.
+func attemptState(key string) func(LessonView) int {
 	return func(v LessonView) int {
-		_, answered := v.State.LastAttempt(key)
-		return pickIf(answered)
+		last, answered := v.State.LastAttempt(key)
+		switch {
+		case !answered:
+			return 0
+		case !last.Correct:
+			return 1
+		}
+		return 2
+	}
+}
+
+// revealState picks what an exercise or probe shows under its prompt:
+// how it is scored (not answered), the score with "Show the model
+// answer" (answered), or the score with the model answer (revealed).
+func revealState(key string) func(LessonView) int {
+	return func(v LessonView) int {
+		if _, answered := v.State.LastResponse(key); !answered {
+			return 0
+		}
+		if v.State.Revealed[key] {
+			return 2
+		}
+		return 1
 	}
 }
 
