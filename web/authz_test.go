@@ -178,9 +178,22 @@ func authzMatrix(s *site, tara auth.User, checkpoint, rev string, auto scores.Ev
 			want: map[string]authzWant{asAnonymous: wantSignInFirst(""), asLearner: {status: http.StatusNotFound},
 				asInstructor: {status: http.StatusNotFound}, asAdmin: {status: http.StatusNotFound}},
 		},
+		// Showing an item's answer: anyone, after a first attempt; nobody
+		// in the matrix has attempted this one.
+		{
+			method: "POST", pattern: "/courses/{course}/{lesson}/reveals/{key}", path: lesson3 + "/reveals/release-and-traffic",
+			form: url.Values{"revision": {rev}}, want: wantForAll(wantRefused()),
+		},
 		// Practice: anyone.
 		{method: "GET", pattern: "/practice", path: "/practice", want: wantForAll(wantOK())},
-		{method: "GET", pattern: "/practice/random", path: "/practice/random", want: wantForAll(wantSeeOther("/courses/serving-incidents/*"))},
+		{method: "GET", pattern: "/practice/random", path: "/practice/random", want: wantForAll(wantSeeOther("/practice/serving-incidents/*"))},
+		{method: "GET", pattern: "/practice/{course}/{lesson}/{key}", path: practiceProbe, want: wantForAll(wantOK())},
+		// Before an answer, the result is the probe to answer.
+		{method: "GET", pattern: "/practice/{course}/{lesson}/{key}/result", path: practiceProbe + "/result", want: wantForAll(wantSeeOther(practiceProbe))},
+		{
+			method: "POST", pattern: "/practice/{course}/{lesson}/{key}", path: practiceProbe,
+			form: url.Values{"revision": {rev}, "answer": {""}, "confidence": {"getting-there"}}, want: wantForAll(wantRefused()),
+		},
 
 		// Mock interviews: anyone, a visitor's kept under their visitor
 		// id; each only by whoever runs it (nobody runs 999999).

@@ -27,6 +27,7 @@ const (
 	lesson3Slug     = "work-a-serving-incident"
 	lesson3Exercise = "release-and-traffic"
 	lesson3Probe    = "first-token-p95"
+	practiceProbe   = "/practice/serving-incidents/work-a-serving-incident/" + lesson3Probe
 )
 
 // autoScore builds an auto score for answer: points in grading.Criteria

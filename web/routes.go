@@ -45,6 +45,8 @@ func (s *Server) routes() chi.Router {
 			s.limitAnswers(s.answersPerMinute, s.anonymousAnswersPerMinute, gate))
 		r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
 		r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
+		r.Post("/courses/{course}/{lesson}/reveals/{key}", s.handle(s.revealAnswer))
+		r.Post("/practice/{course}/{lesson}/{key}", s.handle(s.submitPractice))
 		r.With(s.requireRole(auth.Learner)).Post("/review/cards/{card}", s.handle(s.answerReviewCard))
 		r.Post("/mock", s.handle(s.startMock))
 		r.Post("/mock/{id}/answer", s.handle(s.answerMock))
@@ -59,6 +61,8 @@ func (s *Server) routes() chi.Router {
 		r.Get("/", s.handle(s.home))
 		r.Get("/practice", s.handle(s.practice))
 		r.Get("/practice/random", s.handle(s.randomProbe))
+		r.Get("/practice/{course}/{lesson}/{key}", s.handle(s.practiceProbe))
+		r.Get("/practice/{course}/{lesson}/{key}/result", s.handle(s.practiceResult))
 		// Mock interviews, an anonymous visitor's too. The clock's posts
 		// (typing kept, pauses) are not answers: mock.js sends the text
 		// as it is typed, which the answers' limits would soon refuse.

@@ -42,7 +42,7 @@ func ItemURL(course, lesson string, kind lessons.Kind, key string) string {
 }
 
 // itemPostURL is where one of a block's forms posts: collection is
-// "checkpoints", "responses" or "reviews".
+// "checkpoints", "responses", "reviews" or "reveals".
 func itemPostURL(course, lesson, collection, key string) string {
 	return LessonURL(course, lesson) + "/" + collection + "/" + url.PathEscape(key)
 }
@@ -58,6 +58,23 @@ func ResponseURL(course, lesson, key string) string {
 func ReviewRequestURL(course, lesson, key string) string {
 	return itemPostURL(course, lesson, "reviews", key)
 }
+
+// RevealURL is where "Show the answer" and "Show the model answer" post.
+func RevealURL(course, lesson, key string) string {
+	return itemPostURL(course, lesson, "reveals", key)
+}
+
+// PracticeProbeURL is one probe practised alone: its question and answer
+// form, where that form posts too; PracticeResultURL is its result.
+func PracticeProbeURL(course, lesson, key string) string {
+	return PracticeURL + "/" + url.PathEscape(course) + "/" + url.PathEscape(lesson) + "/" + url.PathEscape(key)
+}
+func PracticeResultURL(course, lesson, key string) string {
+	return PracticeProbeURL(course, lesson, key) + "/result"
+}
+
+// PracticeRandomURL picks a probe to practise.
+const PracticeRandomURL = PracticeURL + "/random"
 
 // Accounts.
 
