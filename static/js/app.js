@@ -2,6 +2,10 @@
 (function () {
   "use strict";
 
+  // The CSS folds what only works with this file (the Menu button) under
+  // .js, so that without it nothing is hidden.
+  document.documentElement.classList.add("js");
+
   // After htmx swaps a checkpoint in place, move focus to its verdict so
   // screen-reader and keyboard users learn the result where they are.
   document.addEventListener("htmx:afterSwap", function (event) {
@@ -121,9 +125,52 @@
     }, true);
   });
 
+  // Menu. Under 40rem the main navigation folds behind its Menu button
+  // (the CSS shows the button only there, and only on pages marked js):
+  // the button opens and closes it (Enter or Space, being a button), Tab
+  // goes on into the open list, and Escape, or Tab past its last link,
+  // closes it again, Escape returning focus to the button.
+  function initMenu() {
+    var nav = document.querySelector("nav[data-menu]");
+    var button = nav && nav.querySelector(".menu-button");
+    var list = nav && document.getElementById(button && button.getAttribute("aria-controls"));
+    if (!list) return;
+    function show(open) {
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      list.classList.toggle("closed", !open);
+    }
+    show(false);
+    button.addEventListener("click", function () {
+      show(button.getAttribute("aria-expanded") !== "true");
+    });
+    nav.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && button.getAttribute("aria-expanded") === "true") {
+        show(false);
+        button.focus();
+      }
+    });
+    nav.addEventListener("focusout", function (event) {
+      if (event.relatedTarget && !nav.contains(event.relatedTarget)) show(false);
+    });
+  }
+
+  // Wide tables. A table wider than its scrolling box says so above it
+  // (.scrolls in the CSS); the box's shadows say it without JavaScript.
+  function markScrolling() {
+    var wraps = document.querySelectorAll(".table-wrap");
+    for (var i = 0; i < wraps.length; i++) {
+      wraps[i].classList.toggle("scrolls", wraps[i].scrollWidth > wraps[i].clientWidth + 1);
+    }
+  }
+  window.addEventListener("resize", markScrolling);
+  document.addEventListener("htmx:afterSwap", markScrolling);
+  document.addEventListener("toggle", markScrolling, true);
+
   function init() {
     var areas = document.querySelectorAll("textarea[data-caret-position]");
     for (var i = 0; i < areas.length; i++) showCaret(areas[i]);
+    initMenu();
+    markScrolling();
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", init);
