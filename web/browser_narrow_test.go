@@ -113,4 +113,3 @@ func (b *browserTab) activeText() string {
 	}
 	return s
 }
-
