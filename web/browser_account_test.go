@@ -23,6 +23,7 @@ func TestAccountJourneyInBrowser(t *testing.T) {
 
 	b.do(chromedp.EmulateViewport(390, 844))
 	b.signIn(s, lea.Email, dashboard)
+	b.openMenu()
 	b.do(chromedp.Click(link("Account")))
 	b.waitFor(h1("Your account"))
 	b.do(auditAccessibility(t, "account page"))

@@ -60,6 +60,7 @@ func TestRescoreInBrowser(t *testing.T) {
 
 	b.signOut("Ines")
 	b.signIn(s, "ada@example.com", link("Users"))
+	b.openMenu()
 	b.do(chromedp.Click(link("Users")))
 	b.waitFor(h1("Users"))
 	b.do(chromedp.Click(link("Background jobs: how many are waiting, running, done or failed")))

@@ -127,9 +127,18 @@ func (b *browserTab) signIn(s *site, email, then string) {
 	b.waitFor(then)
 }
 
+// openMenu opens the header's Menu when the navigation is folded behind
+// it (under 40rem), so that its links can be clicked; wider, it does
+// nothing.
+func (b *browserTab) openMenu() {
+	b.t.Helper()
+	b.do(chromedp.Evaluate[chromedp.Void](`(m => { if (m && m.getClientRects().length > 0 && m.getAttribute("aria-expanded") !== "true") m.click(); })(document.querySelector(".menu-button"))`))
+}
+
 // signOut signs name out from the header and waits for the signed-out page.
 func (b *browserTab) signOut(name string) {
 	b.t.Helper()
+	b.openMenu()
 	b.do(chromedp.Click(button("Sign out " + name)))
 	b.waitFor(link("Sign in"))
 }
