@@ -10,6 +10,11 @@ import "strings"
 // label over what follows ("What I would not do:").
 const maxLabelWords = 5
 
+// maxHeadingWords bounds a line that heads a list on the lines below it:
+// it may say a little more than a label ("Three things I would refuse to
+// do:"), since the list, not the line, holds the moves.
+const maxHeadingWords = 8
+
 // labelsWhatFollows reports whether the sentence so far is a short label
 // that negates or frames what follows its colon: made only of a negation
 // or a framing word and function words, so that "I don't roll back now:
@@ -70,19 +75,21 @@ func markHeadedLists(text string, toks []token) {
 // only of a negation or a verdict and small words, as labelsWhatFollows
 // requires.
 func headingOf(words []token) heading {
-	if len(words) > maxLabelWords {
+	if len(words) > maxHeadingWords {
 		return noHeading
 	}
 	h := noHeading
 	for _, t := range words {
 		switch {
-		case t.negator && !nounNegators[t.norm]:
+		case t.negator && !nounNegators[t.norm] || refusals[t.norm] || t.norm == "refusing":
+			// "Three things I would refuse to do:" heads its list as
+			// "Don't:" does.
 			h = negatingHeading
 		case framers[t.norm] || verdictsAgainst[t.norm]:
 			if h == noHeading {
 				h = framingHeading
 			}
-		case !t.function && !labelNouns[t.norm]:
+		case !t.function && !t.number && !labelNouns[t.norm]:
 			return noHeading
 		}
 	}
