@@ -47,6 +47,9 @@ var servingFamilies = []string{
 	"decline decrease ease taper subside",
 	"isolate separate split",
 	"mitigation stopgap workaround",
+	"balancer lb",
+	"old legacy former previous outgoing",
+	"decommission retire",
 }
 
 var (
