@@ -35,8 +35,8 @@ var turnWords = set("wrong", "else", "besides", "elsewhere", "another", "other",
 	"reexamine", "re-examine", "reopen", "abandon", "cleared", "mattered", "matter", "digging", "further",
 	"deeper", "drop")
 
-// predictors open or carry a prediction in their sentence.
-var predictors = set("if", "unless", "otherwise", "whereas", "means", "mean", "meaning")
+// predictors open a prediction in their sentence.
+var predictors = set("if", "unless", "otherwise", "whereas")
 
 // bothWays are the words of a test run with and without a change.
 var bothWays = set("fail", "fails", "failed", "pass", "passes", "passed", "break", "breaks", "slow", "slows",
@@ -71,6 +71,7 @@ func statesFalsifier(text string, toks []token) bool {
 
 func sentenceStatesFalsifier(text string, s []token) bool {
 	predicts, turns, without, both := false, false, false, false
+	meanings := 0
 	for i, t := range s {
 		if t.listed {
 			return false
@@ -86,10 +87,17 @@ func sentenceStatesFalsifier(text string, s []token) bool {
 			}
 		}
 		predicts = predicts || predictors[t.norm] || i == 0 && t.norm == "should"
+		if t.norm == "means" || t.norm == "mean" {
+			meanings++
+		}
 		turns = turns || t.negator || turnWords[t.norm]
 		without = without || t.norm == "without"
 		both = both || bothWays[t.norm]
 	}
+	// Outcomes read against each other predict ("flat means length,
+	// higher means something else"); one "means" alone usually explains
+	// ("a clock going wrong usually means the time service stopped").
+	predicts = predicts || meanings >= 2
 	if len(s) > 0 && !predicts {
 		// "stalls line up with preemption -> not preemption": an arrow
 		// predicts as "means" does.

@@ -17,6 +17,7 @@ func TestStatesFalsifier(t *testing.T) {
 		{"an arrow for a prediction", "Burst breaks both versions -> the cap mattered, the release did not.", true},
 		{"a test run both ways", "The replay must pass with the cap enabled and still fail without it.", true},
 		{"recovery defined, nothing to disprove", "It is fixed when the hit rate is back to normal and p99 stays at baseline through the evening peak.", false},
+		{"one means explains, predicts nothing", "A clock going wrong usually means something stopped the time service and nobody restarted it.", false},
 		{"a plan with a condition but no turn", "If the queue grows again, I will add the cap back and page the owner.", false},
 		{"a keyword list names it, states nothing", "confound, arrival rate, prefill, queue wait, admission control, rollback, useful completions, falsifier", false},
 	}
