@@ -42,12 +42,16 @@ var predictors = set("if", "unless", "otherwise", "whereas")
 var bothWays = set("fail", "fails", "failed", "pass", "passes", "passed", "break", "breaks", "slow", "slows",
 	"reproduce", "reproduces", "recur", "recurs", "return", "returns")
 
-func phraseList(phrases ...string) [][]string {
-	out := make([][]string, len(phrases))
-	for i, p := range phrases {
+// phraseList indexes phrases by their first word, so that a token is
+// checked only against the phrases it could open.
+func phraseList(phrases ...string) map[string][][]string {
+	out := map[string][][]string{}
+	for _, p := range phrases {
+		var words []string
 		for _, w := range strings.Fields(p) {
-			out[i] = append(out[i], normWord(w))
+			words = append(words, normWord(w))
 		}
+		out[words[0]] = append(out[words[0]], words)
 	}
 	return out
 }
@@ -81,7 +85,7 @@ func sentenceStatesFalsifier(text string, s []token) bool {
 				return true
 			}
 		}
-		for _, p := range disproofPhrases {
+		for _, p := range disproofPhrases[t.norm] {
 			if wordsAt(s, i, p) {
 				return true
 			}
