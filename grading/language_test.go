@@ -129,3 +129,33 @@ func TestCanonicalNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownWordsAreNotTypos: a typo inside a long prefix pattern is
+// tolerated for a word the dictionary does not know, never for one it does.
+func TestKnownWordsAreNotTypos(t *testing.T) {
+	t.Parallel()
+	rubric := &Rubric{
+		Concepts: map[string][]string{"resolver-cache": {"resolver* + cache|caching"}},
+		Rules: [4]Rule{
+			{Criterion: Result, Requires: []string{"resolver-cache"}},
+			{Criterion: Reasoning}, {Criterion: FailureCase}, {Criterion: Verification},
+		},
+	}
+	tests := []struct {
+		answer string
+		want   bool
+	}{
+		{"The resolvers are caching the old record for far too long here.", true},
+		{"The resolverrs are caching the old record for far too long here.", true},
+		{"The JVM keeps caching the resolved address for far too long here.", false},
+	}
+	for _, tt := range tests {
+		got, err := rubric.Grade(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Criteria[0].Awarded != tt.want {
+			t.Errorf("%q: awarded %v, want %v", tt.answer, got.Criteria[0].Awarded, tt.want)
+		}
+	}
+}

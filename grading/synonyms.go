@@ -57,6 +57,14 @@ var (
 	synonymIndex map[string][]string // stem → other stems
 )
 
+// knownWord reports whether the dictionary knows stem as a word of its
+// own (one with synonyms in WordNet or in the subject's families).
+func knownWord(stem string) bool {
+	synonymsOnce.Do(loadSynonyms)
+	_, ok := synonymIndex[stem]
+	return ok
+}
+
 // synonymsOf returns the stems that may stand for stem in an answer.
 func synonymsOf(stem string) []string {
 	synonymsOnce.Do(loadSynonyms)

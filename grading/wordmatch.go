@@ -17,8 +17,10 @@ func (m wordMatcher) matchWord(t token) (ok, typo bool) {
 		}
 		// A typo inside a long prefix (a six-letter one such as "revert*"
 		// would take "reversible"): compare the word's start, one letter
-		// shorter, as long, or one longer ("preemtion" for "preempt*").
-		if len(m.norm) >= 7 {
+		// shorter, as long, or one longer ("preemtion" for "preempt*"),
+		// unless the dictionary knows the word as itself ("resolved" is
+		// not a misspelt "resolver*").
+		if len(m.norm) >= 7 && !knownWord(t.stem) {
 			for n := len(m.norm) - 1; n <= len(m.norm)+1 && n <= len(t.norm); n++ {
 				if closeEnough(t.norm[:n], m.norm) {
 					return true, true
