@@ -2,6 +2,7 @@ package progress
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -45,4 +46,71 @@ func CheckpointAnswersOf(ctx context.Context, q postgres.Querier, userID int64) 
 		return nil, fmt.Errorf("reading the checkpoint answers of user %d: %w", userID, err)
 	}
 	return out, nil
+}
+
+// RevealedAnswer is an item whose answer the learner asked to see, as they
+// download it: where, which kind of item (a checkpoint's correct option,
+// an exercise's model solution, a probe's strong answer) and when.
+type RevealedAnswer struct {
+	Course, Lesson string
+	Revision       int // the lesson revision they were shown
+	Item, Kind     string
+	At             time.Time
+}
+
+// RevealsOf returns every reveal of the learner, oldest first, with q as
+// for CheckpointAnswersOf.
+func RevealsOf(ctx context.Context, q postgres.Querier, userID int64) ([]RevealedAnswer, error) {
+	rows, err := q.Query(ctx, `
+		SELECT c.slug, l.slug, r.number, v.item_key, coalesce(i.kind, ''), v.revealed_at
+		FROM reveals v
+		JOIN lesson_revisions r ON r.id = v.revision_id JOIN lessons l ON l.id = r.lesson_id JOIN courses c ON c.id = l.course_id
+		LEFT JOIN lesson_items i ON i.revision_id = v.revision_id AND i.key = v.item_key
+		WHERE v.user_id = $1
+		ORDER BY v.revealed_at, c.slug, l.slug, v.item_key`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("reading the reveals of user %d: %w", userID, err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RevealedAnswer, error) {
+		var v RevealedAnswer
+		err := row.Scan(&v.Course, &v.Lesson, &v.Revision, &v.Item, &v.Kind, &v.At)
+		return v, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading the reveals of user %d: %w", userID, err)
+	}
+	return out, nil
+}
+
+// AfterRevealOf returns the ids of the learner's written answers stored
+// after they had seen the item's answer (Response.AfterReveal), with q as
+// for CheckpointAnswersOf.
+func AfterRevealOf(ctx context.Context, q postgres.Querier, userID int64) (map[int64]bool, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM responses WHERE user_id = $1 AND after_reveal`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("reading the answers user %d wrote after a reveal: %w", userID, err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("reading the answers user %d wrote after a reveal: %w", userID, err)
+	}
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
+}
+
+// AfterReveal reports whether written answer responseID was stored after
+// its learner had seen the item's answer: for the reviewer's screen.
+func (s *Store) AfterReveal(ctx context.Context, responseID int64) (bool, error) {
+	var after bool
+	err := s.pool.QueryRow(ctx, `SELECT after_reveal FROM responses WHERE id = $1`, responseID).Scan(&after)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, fmt.Errorf("response %d: %w", responseID, postgres.ErrNotFound)
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading response %d: %w", responseID, err)
+	}
+	return after, nil
 }

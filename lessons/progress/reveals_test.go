@@ -3,11 +3,16 @@ package progress_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/progress"
+	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
 // TestRevealNeedsAnAttempt: a reveal is refused until the learner has
@@ -61,4 +66,56 @@ func TestRevealNeedsAnAttempt(t *testing.T) {
 	if len(rs) != 2 || rs[0].AfterReveal || !rs[1].AfterReveal {
 		t.Errorf("versions %+v: want the first unmarked and the revision after the reveal marked", rs)
 	}
+
+	// What the learner downloads, and the reviewer's screen reads.
+	reveals, err := progress.RevealsOf(ctx, f.pool, f.userID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range reveals {
+		got = append(got, fmt.Sprintf("%s/%s r%d %s %s %s", v.Course, v.Lesson, v.Revision, v.Item, v.Kind, v.At.UTC().Format(time.RFC3339)))
+	}
+	want := []string{
+		fmt.Sprintf("%s/%s r1 %s checkpoint 2026-12-01T10:00:00Z", course, lesson, cp),
+		fmt.Sprintf("%s/%s r1 release-and-traffic exercise 2026-12-01T10:00:00Z", course, lesson),
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("RevealsOf = %q, want %q", got, want)
+	}
+	after, err := progress.AfterRevealOf(ctx, f.pool, f.userID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := responseIDs(ctx, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, id := range ids {
+		marked, err := f.store.AfterReveal(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wantMarked := i == 1; marked != wantMarked || after[id] != wantMarked {
+			t.Errorf("version %d: AfterReveal %v, AfterRevealOf %v; want %v", i+1, marked, after[id], wantMarked)
+		}
+	}
+	if len(after) != 1 {
+		t.Errorf("AfterRevealOf = %v, want the revision alone", after)
+	}
+	if _, err := f.store.AfterReveal(ctx, -1); !errors.Is(err, postgres.ErrNotFound) {
+		t.Errorf("AfterReveal of no answer: err = %v, want ErrNotFound", err)
+	}
+}
+
+// responseIDs are the ids of the fixture learner's written answers,
+// oldest first.
+func responseIDs(ctx context.Context, f fixture) ([]int64, error) {
+	rows, err := f.pool.Query(ctx, `SELECT id FROM responses WHERE user_id = $1 ORDER BY created_at, id`, f.userID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }

@@ -11,13 +11,24 @@ import (
 )
 
 // PersonalData is everything a learner has given the site, for
-// "Download all my data": their checkpoint answers, their written answers
-// with every score, review and review request, and their mock interviews.
-// The account's own fields are web/auth's, which the caller adds.
+// "Download all my data" and the progress CSV: their checkpoint answers,
+// their written answers with every score, review and review request and
+// whether each was written after seeing the item's answer, the answers
+// they asked to see, and their mock interviews. The account's own fields
+// are web/auth's, which the caller adds.
 type PersonalData struct {
 	Checkpoints []progress.CheckpointAnswer
-	Written     []scores.Submission
+	Written     []PersonalAnswer
+	Reveals     []progress.RevealedAnswer
 	Mocks       []mock.Interview
+}
+
+// PersonalAnswer is one version of a written answer with its scores.
+type PersonalAnswer struct {
+	scores.Submission
+	// AfterReveal is true when the learner had seen the item's model
+	// solution or strong answer before writing this version.
+	AfterReveal bool
 }
 
 // PersonalData reads the learner's data in one read-only, repeatable-read
@@ -30,7 +41,18 @@ func (s *Service) PersonalData(ctx context.Context, userID int64) (PersonalData,
 		if d.Checkpoints, err = progress.CheckpointAnswersOf(ctx, tx, userID); err != nil {
 			return err
 		}
-		if d.Written, err = scores.SubmissionsOf(ctx, tx, userID); err != nil {
+		subs, err := scores.SubmissionsOf(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		after, err := progress.AfterRevealOf(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		for _, sub := range subs {
+			d.Written = append(d.Written, PersonalAnswer{Submission: sub, AfterReveal: after[sub.ResponseID]})
+		}
+		if d.Reveals, err = progress.RevealsOf(ctx, tx, userID); err != nil {
 			return err
 		}
 		d.Mocks, err = mock.AllOf(ctx, tx, userID)
