@@ -24,6 +24,7 @@ type personalDocument struct {
 	Account     personalAccount             `json:"account"`
 	Checkpoints []progress.CheckpointAnswer `json:"checkpoint_answers"`
 	Written     []personalAnswer            `json:"written_answers"`
+	Reveals     []personalReveal            `json:"revealed_answers"`
 	Mocks       []personalMock              `json:"mock_interviews"`
 }
 
@@ -89,6 +90,9 @@ type personalAnswer struct {
 	Answer      string    `json:"answer"`
 	Confidence  string    `json:"confidence"`
 	At          time.Time `json:"answered_at"`
+	// AfterReveal: this version was written after the learner had seen
+	// the item's model solution or strong answer.
+	AfterReveal bool `json:"after_seeing_model_answer"`
 	// Score is the one that counts now; ScoreHistory every auto score,
 	// review and override that led to it, oldest first.
 	Score          *personalScore          `json:"score"`
@@ -106,6 +110,17 @@ type personalScore struct {
 	ScorerVersion string                       `json:"scorer_version,omitempty"`
 	Reviewer      string                       `json:"reviewer,omitempty"` // empty once the reviewer's account is deleted
 	Notes         map[grading.Criterion]string `json:"notes,omitempty"`
+}
+
+// An item whose answer the learner asked to see ("Show the answer", "Show
+// the model answer"), and when.
+type personalReveal struct {
+	Course   string    `json:"course"`
+	Lesson   string    `json:"lesson"`
+	Revision int       `json:"revision"`
+	Item     string    `json:"item"`
+	Kind     string    `json:"kind"`
+	At       time.Time `json:"revealed_at"`
 }
 
 type personalReviewRequest struct {
@@ -127,7 +142,10 @@ func (s *Server) downloadMyData(w http.ResponseWriter, r *http.Request) error {
 	doc := personalDocument{
 		Format: "practicum-personal-data/1", ExportedAt: time.Now().UTC(),
 		Account:     personalAccount{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, Role: string(u.Role), CreatedAt: u.CreatedAt},
-		Checkpoints: data.Checkpoints, Written: []personalAnswer{}, Mocks: []personalMock{},
+		Checkpoints: data.Checkpoints, Written: []personalAnswer{}, Reveals: []personalReveal{}, Mocks: []personalMock{},
+	}
+	for _, v := range data.Reveals {
+		doc.Reveals = append(doc.Reveals, personalReveal{Course: v.Course, Lesson: v.Lesson, Revision: v.Revision, Item: v.Item, Kind: v.Kind, At: v.At})
 	}
 	for _, iv := range data.Mocks {
 		doc.Mocks = append(doc.Mocks, newPersonalMock(iv))
@@ -138,7 +156,7 @@ func (s *Server) downloadMyData(w http.ResponseWriter, r *http.Request) error {
 	for _, sub := range data.Written {
 		a := personalAnswer{Course: sub.Course, Lesson: sub.Lesson, LessonTitle: sub.LessonTitle, Revision: sub.RevisionNumber,
 			Item: sub.Key, Kind: sub.Kind, Answer: sub.Answer, Confidence: sub.Confidence, At: sub.At,
-			ScoreHistory: []personalScore{}, ReviewRequests: []personalReviewRequest{}}
+			AfterReveal: sub.AfterReveal, ScoreHistory: []personalScore{}, ReviewRequests: []personalReviewRequest{}}
 		for _, e := range sub.History {
 			a.ScoreHistory = append(a.ScoreHistory, newPersonalScore(e))
 		}

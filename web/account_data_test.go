@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -67,8 +68,9 @@ func at(v any, path ...any) any {
 
 // TestDownloadMyData: the file is an attachment nobody caches, holds the
 // account without its password, every answer with its item, revision and
-// time, every score with its review and notes, the review requests, and
-// nothing of anyone else's.
+// time, every score with its review and notes, the review requests, the
+// answers the learner asked to see and when, which versions were written
+// after seeing the model answer, and nothing of anyone else's.
 func TestDownloadMyData(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
@@ -76,10 +78,18 @@ func TestDownloadMyData(t *testing.T) {
 	const leaText, benText = "LEA-ONLY compare long-prompt latency", "BEN-ONLY decode gaps stable"
 	answeredAndReviewed(t, s, users["Lea"], as["Lea"], as["Ada"], leaText)
 	answeredAndReviewed(t, s, users["Ben"], as["Ben"], as["Ada"], benText)
+	// Lea opens the model solution, then revises her answer.
+	const leaRevised = "LEA-ONLY compare long-prompt latency on each version at the same arrival rate, then split queue from prefill time."
+	_, rev := s.checkpoints(t)
+	reveal(t, s, as["Lea"], lesson3Exercise)
+	if p := as["Lea"].post(lesson3+"/responses/"+lesson3Exercise, answerForm(rev, leaRevised)); p.status != http.StatusSeeOther {
+		t.Fatalf("revising: status %d, summary %q", p.status, summary(p))
+	}
 
 	p, doc := myData(t, as["Lea"])
 	_, empty := myData(t, as["Nia"])
 	written := func(path ...any) any { return at(doc, append([]any{"written_answers", 0}, path...)...) }
+	revised := func(path ...any) any { return at(doc, append([]any{"written_answers", 1}, path...)...) }
 	for _, tc := range []struct {
 		name      string
 		got, want any
@@ -94,7 +104,7 @@ func TestDownloadMyData(t *testing.T) {
 		{"checkpoint answers", len(at(doc, "checkpoint_answers").([]any)), 1},
 		{"checkpoint item", at(doc, "checkpoint_answers", 0, "lesson"), lesson3Slug},
 		{"checkpoint correct", at(doc, "checkpoint_answers", 0, "correct"), true},
-		{"written answers", len(at(doc, "written_answers").([]any)), 1},
+		{"written answers", len(at(doc, "written_answers").([]any)), 2},
 		{"answer text", written("answer"), leaText},
 		{"answer item", written("item"), lesson3Exercise},
 		{"answer revision", written("revision"), float64(1)},
@@ -107,6 +117,17 @@ func TestDownloadMyData(t *testing.T) {
 		{"reviewer's note", written("score_history", 1, "notes", "reasoning"), "Links the evidence to the result: " + leaText},
 		{"current score is the review", written("score", "total"), float64(3)},
 		{"review request", written("review_requests", 0, "reason"), "Please look again: " + leaText},
+		{"first answer before the reveal", written("after_seeing_model_answer"), false},
+		{"revision's text", revised("answer"), leaRevised},
+		{"revision after the reveal", revised("after_seeing_model_answer"), true},
+		{"revision's score", revised("score", "kind"), "auto"},
+		{"one reveal", len(at(doc, "revealed_answers").([]any)), 1},
+		{"revealed item", at(doc, "revealed_answers", 0, "item"), lesson3Exercise},
+		{"revealed kind", at(doc, "revealed_answers", 0, "kind"), "exercise"},
+		{"revealed lesson", at(doc, "revealed_answers", 0, "lesson"), lesson3Slug},
+		{"revealed revision", at(doc, "revealed_answers", 0, "revision"), float64(1)},
+		{"revealed when", revealedBetween(at(doc, "revealed_answers", 0, "revealed_at"), written("answered_at"), revised("answered_at")), true},
+		{"no reveals: empty list", len(at(empty, "revealed_answers").([]any)), 0},
 		{"nothing of Ben's", strings.Contains(p.body, "BEN-ONLY") || strings.Contains(p.body, "ben@example.com"), false},
 		{"no data: empty lists", p.status == http.StatusOK && len(at(empty, "written_answers").([]any))+len(at(empty, "checkpoint_answers").([]any)) == 0, true},
 	} {
@@ -117,4 +138,19 @@ func TestDownloadMyData(t *testing.T) {
 	if as["Lea"].get("/account").doc.Find(`a[href="/account/data.json"]`).Text() != "Download all my data" {
 		t.Error("the account page has no download link")
 	}
+}
+
+// revealedBetween reports whether a reveal's time falls between the two
+// answers' times, all as the download writes them (RFC 3339).
+func revealedBetween(revealed, before, after any) bool {
+	var ts []time.Time
+	for _, v := range []any{before, revealed, after} {
+		s, _ := v.(string)
+		at, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			return false
+		}
+		ts = append(ts, at)
+	}
+	return !ts[1].Before(ts[0]) && !ts[2].Before(ts[1])
 }

@@ -19,16 +19,19 @@ import (
 // score that counts for that version (its latest review, else its
 // automatic score) criterion by criterion, its total, the confidence the
 // learner gave, where its review stands and which version of the answer
-// it is. "Download all my data" is the complete record.
+// it is, and whether it was written after the learner had seen the
+// item's model solution or strong answer. "Download all my data" is the
+// complete record.
 
 // progressColumns heads the CSV. answer_revision numbers the answers to
 // one item from 1, oldest first (attempts, for a checkpoint);
 // lesson_revision is the revision of the lesson the answer was given
-// against.
+// against; after_seeing_model_answer is true or false for a written
+// answer (as correct is for a checkpoint) and empty for a checkpoint.
 var progressColumns = []string{"type", "course", "lesson", "lesson_revision", "item", "answer_revision", "answered_at",
 	"option", "correct", "confidence",
 	string(grading.Result), string(grading.Reasoning), string(grading.FailureCase), string(grading.Verification),
-	"total", "review_status", "answer"}
+	"total", "review_status", "after_seeing_model_answer", "answer"}
 
 // progressRow is one row before its answer revision is numbered.
 type progressRow struct {
@@ -44,7 +47,7 @@ func writeProgressCSV(w io.Writer, d service.PersonalData) error {
 	for i, a := range d.Checkpoints {
 		rows = append(rows, progressRow{at: a.At, order: i, item: [3]string{a.Course, a.Lesson, a.Item}, fields: []string{
 			string(lessons.KindCheckpoint), a.Course, a.Lesson, strconv.Itoa(a.Revision), a.Item, "", a.At.UTC().Format(time.RFC3339),
-			string(rune('A' + a.Option)), strconv.FormatBool(a.Correct), "", "", "", "", "", "", "", "",
+			string(rune('A' + a.Option)), strconv.FormatBool(a.Correct), "", "", "", "", "", "", "", "", "",
 		}})
 	}
 	for i, s := range d.Written {
@@ -58,7 +61,7 @@ func writeProgressCSV(w io.Writer, d service.PersonalData) error {
 		} else {
 			f = append(f, "", "", "", "", "")
 		}
-		f = append(f, string(s.Status()), csvSafe(s.Answer))
+		f = append(f, string(s.Status()), strconv.FormatBool(s.AfterReveal), csvSafe(s.Answer))
 		rows = append(rows, progressRow{at: s.At, order: len(d.Checkpoints) + i, item: [3]string{s.Course, s.Lesson, s.Key}, fields: f})
 	}
 	slices.SortStableFunc(rows, func(a, b progressRow) int { return cmp.Or(a.at.Compare(b.at), cmp.Compare(a.order, b.order)) })

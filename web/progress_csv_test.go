@@ -18,7 +18,8 @@ import (
 // TestProgressCSV: the dashboard's download has one row per answer, oldest
 // first — each checkpoint attempt and each saved version of a written
 // answer — with the four criteria, the total, the confidence rating, where
-// the review stands and which version of the answer it is.
+// the review stands, which version of the answer it is and whether it was
+// written after seeing the model answer.
 func TestProgressCSV(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
@@ -32,6 +33,10 @@ func TestProgressCSV(t *testing.T) {
 	doubtful.Provisional = true
 	s.scoredAnswer(t, users["Lea"].ID, lesson3Exercise, first, doubtful)
 	exercise := s.scoredAnswer(t, users["Lea"].ID, lesson3Exercise, second, autoScore(second, 0.9, []int{1, 1, 0, 0}))
+	// Lea opens the model solution, then writes a third version.
+	reveal(t, s, lea, lesson3Exercise)
+	const third = "Compare long prompts on both versions at the same arrival rate, then split queue from prefill time."
+	s.scoredAnswer(t, users["Lea"].ID, lesson3Exercise, third, autoScore(third, 0.9, []int{1, 1, 0, 1}))
 	const probeAnswer = "Split queue wait from prefill time."
 	probe := s.scoredAnswer(t, users["Lea"].ID, lesson3Probe, probeAnswer, autoScore(probeAnswer, 0.9, []int{1, 0, 0, 0}))
 	_, _, basedOn := formChoices(t, ivan.get(reviewPath(probe)))
@@ -54,7 +59,7 @@ func TestProgressCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	header := []string{"type", "course", "lesson", "lesson_revision", "item", "answer_revision", "answered_at", "option", "correct", "confidence",
-		"result", "reasoning", "failure_case", "verification", "total", "review_status", "answer"}
+		"result", "reasoning", "failure_case", "verification", "total", "review_status", "after_seeing_model_answer", "answer"}
 	if diff := cmp.Diff(header, rows[0]); diff != "" {
 		t.Fatalf("CSV header (-want +got):\n%s", diff)
 	}
@@ -67,12 +72,13 @@ func TestProgressCSV(t *testing.T) {
 	rightLetter := string(rune('A' + cps[0].Checkpoint.Correct()))
 	// Every column but answered_at, which only has to be in order.
 	want := [][]string{
-		{"checkpoint", lesson3Slug, lr, cps[0].Key, "1", wrongLetter, "false", "", "", "", "", "", "", "", ""},
-		{"checkpoint", lesson3Slug, lr, cps[0].Key, "2", rightLetter, "true", "", "", "", "", "", "", "", ""},
-		{"exercise", lesson3Slug, lr, lesson3Exercise, "1", "", "", "getting-there", "0", "0", "0", "0", "0", "provisional", first},
-		{"exercise", lesson3Slug, lr, lesson3Exercise, "2", "", "", "getting-there", "1", "1", "0", "0", "2", "review requested", second},
-		{"probe", lesson3Slug, lr, lesson3Probe, "1", "", "", "getting-there", "1", "0", "1", "1", "3", "reviewed", probeAnswer},
-		{"explain", lesson3Slug, lr, "explain-back", "1", "", "", "not-yet", "", "", "", "", "", "not scored", "'=SUM(A1) is not an explanation."},
+		{"checkpoint", lesson3Slug, lr, cps[0].Key, "1", wrongLetter, "false", "", "", "", "", "", "", "", "", ""},
+		{"checkpoint", lesson3Slug, lr, cps[0].Key, "2", rightLetter, "true", "", "", "", "", "", "", "", "", ""},
+		{"exercise", lesson3Slug, lr, lesson3Exercise, "1", "", "", "getting-there", "0", "0", "0", "0", "0", "provisional", "false", first},
+		{"exercise", lesson3Slug, lr, lesson3Exercise, "2", "", "", "getting-there", "1", "1", "0", "0", "2", "review requested", "false", second},
+		{"exercise", lesson3Slug, lr, lesson3Exercise, "3", "", "", "getting-there", "1", "1", "0", "1", "3", "scored", "true", third},
+		{"probe", lesson3Slug, lr, lesson3Probe, "1", "", "", "getting-there", "1", "0", "1", "1", "3", "reviewed", "false", probeAnswer},
+		{"explain", lesson3Slug, lr, "explain-back", "1", "", "", "not-yet", "", "", "", "", "", "not scored", "false", "'=SUM(A1) is not an explanation."},
 	}
 	var got [][]string
 	last := ""

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -83,6 +84,31 @@ func TestModelAnswerOpensAfterAnAttempt(t *testing.T) {
 					t.Errorf("the first version in the history reads %q, want it there and unmarked", got)
 				}
 			}
+			// The account's download holds the reveal and the mark, a
+			// visitor's moved with their answer (a visitor keeps only
+			// their latest version, the revision).
+			_, doc := myData(t, v)
+			var marks []any
+			for _, a := range at(doc, "written_answers").([]any) {
+				marks = append(marks, at(a, "after_seeing_model_answer"))
+			}
+			want := []any{key, 1, []any{false, true}}
+			if !tc.signIn {
+				want[2] = []any{true}
+			}
+			if got := []any{at(doc, "revealed_answers", 0, "item"), len(at(doc, "revealed_answers").([]any)), marks}; fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("download: revealed item, reveals, versions marked = %v, want %v", got, want)
+			}
 		})
+	}
+}
+
+// reveal asks, as v, to see the answer of lesson 3's item key: the lesson
+// page's "Show the model answer" (or "Show the answer") button.
+func reveal(t *testing.T, s *site, v *visitor, key string) {
+	t.Helper()
+	_, rev := s.checkpoints(t)
+	if p := v.post(lesson3+"/reveals/"+key, url.Values{"revision": {rev}}); p.status != http.StatusSeeOther {
+		t.Fatalf("revealing the answer of %s: status %d, summary %q", key, p.status, summary(p))
 	}
 }
