@@ -245,6 +245,31 @@ func TestReviewScreenShowsTheAnswerSafely(t *testing.T) {
 	if p := as["Ivan"].get(reviewPath(probeID)); !strings.Contains(p.doc.Find(`[data-testid="model-solution"] h2`).Text(), "Strong answer") {
 		t.Error("a probe's review shows no strong answer")
 	}
+
+	// Lea opens the exercise's model solution and the probe's strong
+	// answer, then revises both: the revisions' screens say so, the
+	// answers written before do not.
+	reveal(t, s, as["Lea"], lesson3Exercise)
+	reveal(t, s, as["Lea"], lesson3Probe)
+	const revised = "Compare long-prompt latency on each version at the same arrival rate; the release and the traffic coincide."
+	revisedID := s.scoredAnswer(t, users["Lea"].ID, lesson3Exercise, revised, autoScore(revised, 0.9, []int{1, 0, 1, 0}))
+	revisedProbe := s.scoredAnswer(t, users["Lea"].ID, lesson3Probe, revised, autoScore(revised, 0.9, []int{1, 0, 0, 0}))
+	for _, tc := range []struct {
+		name string
+		id   int64
+		want string // "" for no mark
+	}{
+		{"the exercise's first answer", id, ""},
+		{"the probe's first answer", probeID, ""},
+		{"the exercise's revision", revisedID, "Written after seeing the model answer. The learner had opened the model solution before saving this version of the answer."},
+		{"the probe's revision", revisedProbe, "Written after seeing the model answer. The learner had opened the strong answer before saving this version of the answer."},
+	} {
+		p := as["Ivan"].get(reviewPath(tc.id))
+		mark := p.doc.Find(`[data-testid="after-reveal"]`)
+		if got := strings.Join(strings.Fields(mark.Text()), " "); p.status != http.StatusOK || got != tc.want {
+			t.Errorf("%s: status %d, mark %q; want 200 and %q", tc.name, p.status, got, tc.want)
+		}
+	}
 	var explain int64
 	if err := s.pool.QueryRow(context.Background(), `INSERT INTO responses (user_id, revision_id, item_key, kind, answer, confidence)
 		SELECT $1, revision_id, 'explain-back', 'explain', 'x', 'confident' FROM responses WHERE id = $2 RETURNING id`, users["Lea"].ID, id).Scan(&explain); err != nil {
