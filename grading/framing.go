@@ -243,8 +243,9 @@ func calledNoFix(toks []token, oc occurrence, own []bool) bool {
 // overload v42".
 var modals = set("would", "could", "might", "would've", "could've")
 
-// maxSubjectTail is how far after a move its clause's modal may come:
-// "Raising the lifetime or giving validators a few minutes of grace would …".
+// maxSubjectTail is how many content words after a move its clause's
+// modal may come: "Raising the 5-minute lifetime or giving validators a
+// few minutes of grace would …" (small words are not counted).
 const maxSubjectTail = 10
 
 // weighedAt reports a phrase that is the subject of a modal verb in its
@@ -254,9 +255,13 @@ func weighedAt(toks []token, oc occurrence) bool {
 	if !opensClause(toks, oc) {
 		return false
 	}
-	for j := oc.last + 1; j < len(toks) && j <= oc.last+maxSubjectTail && toks[j].clause == clause; j++ {
+	content := 0
+	for j := oc.last + 1; j < len(toks) && content <= maxSubjectTail && toks[j].clause == clause; j++ {
 		if modals[toks[j].norm] {
 			return true
+		}
+		if !toks[j].function {
+			content++
 		}
 	}
 	return false
