@@ -54,13 +54,16 @@ const newCards = `
 		scheduled_days = 0, learning_steps = 0, reps = 0, lapses = 0, last_review = NULL, sitting_wrong = false
 	WHERE review_cards.kind <> EXCLUDED.kind`
 
-// lockCards reads the answer's cards for update, in id order so that two
-// answers to one item lock its cards in the same order.
-const lockCards = `
+// answerCards reads the answer's cards, in id order.
+const answerCards = `
 	SELECT ` + cardColumns + ` FROM review_cards k
 	WHERE k.user_id = $1 AND k.lesson_id = (SELECT lesson_id FROM lesson_revisions WHERE id = $2)
 	  AND k.item_key = $3 AND k.criterion = ANY($4)
-	ORDER BY k.id
+	ORDER BY k.id`
+
+// lockCards reads the answer's cards for update, in id order so that two
+// answers to one item lock its cards in the same order.
+const lockCards = answerCards + `
 	FOR UPDATE`
 
 const updateCard = `
@@ -85,7 +88,23 @@ type Reviewed struct {
 // Record gives a learner's answer to its cards, with q, the transaction
 // that stores the answer: it makes the cards that do not exist yet and
 // reviews each one the answer is a review of (decide), logging the
-// review. Three statements in all, whatever the answer's results.
+// review.
+//
+// Most answers on the lesson page review nothing: a learner trying the
+// other options of a checkpoint, or answering again before the card is
+// due. Record first reads the cards without a lock, and when each one
+// exists for this kind of item and the answer is a review of none of
+// them, it writes nothing and locks nothing: one statement. Otherwise
+// (four statements) it makes the missing cards, locks them and decides
+// again on the locked rows, so that two answers that do change a card
+// take turns. Skipping the lock is safe because an answer that reviews
+// nothing writes no card: it is as if it had been stored just before
+// whatever changed the cards since it read them, and no review makes a
+// later answer a review that was not one before (a review moves the
+// card's last review to its time and its due date past it). Before this,
+// each retry held the card's row lock until its transaction's commit
+// reached the disk, so one learner's answers to a checkpoint queued
+// behind each other's WAL flushes.
 func Record(ctx context.Context, q postgres.Querier, a Answer) ([]Reviewed, error) {
 	if err := a.check(); err != nil {
 		return nil, err
@@ -97,11 +116,22 @@ func Record(ctx context.Context, q postgres.Querier, a Answer) ([]Reviewed, erro
 	for i, r := range a.Results {
 		criteria[i] = string(r.Criterion)
 	}
+	rows, err := q.Query(ctx, answerCards, a.UserID, a.RevisionID, a.Key, criteria)
+	if err != nil {
+		return nil, fmt.Errorf("reading the review cards of %q: %w", a.Key, err)
+	}
+	cards, err := collectCards(rows)
+	if err != nil {
+		return nil, fmt.Errorf("reading the review cards of %q: %w", a.Key, err)
+	}
+	if out, ok := reviewsNone(cards, a); ok {
+		return out, nil
+	}
 	b := &pgx.Batch{}
 	b.Queue(newCards, a.UserID, a.RevisionID, a.Key, string(a.Kind), a.At, criteria)
 	b.Queue(lockCards, a.UserID, a.RevisionID, a.Key, criteria)
 	br := q.SendBatch(ctx, b)
-	cards, err := lockedCards(br)
+	cards, err = lockedCards(br)
 	if cerr := br.Close(); err == nil {
 		err = cerr
 	}
@@ -136,6 +166,24 @@ func Record(ctx context.Context, q postgres.Querier, a Answer) ([]Reviewed, erro
 	return out, nil
 }
 
+// reviewsNone reports whether answer a changes none of cards (read
+// without a lock): each of its cards exists for an item of a's kind, and
+// a is a review of none of them. It returns what Record returns then.
+func reviewsNone(cards map[grading.Criterion]Card, a Answer) ([]Reviewed, bool) {
+	out := make([]Reviewed, 0, len(a.Results))
+	for _, r := range a.Results {
+		c, ok := cards[r.Criterion]
+		if !ok || c.Kind != a.Kind {
+			return nil, false // newCards makes or restarts it
+		}
+		if _, review := decide(c, r, a.At); review {
+			return nil, false
+		}
+		out = append(out, Reviewed{Card: c})
+	}
+	return out, true
+}
+
 func lockedCards(br pgx.BatchResults) (map[grading.Criterion]Card, error) {
 	if _, err := br.Exec(); err != nil {
 		return nil, err
@@ -144,6 +192,11 @@ func lockedCards(br pgx.BatchResults) (map[grading.Criterion]Card, error) {
 	if err != nil {
 		return nil, err
 	}
+	return collectCards(rows)
+}
+
+// collectCards reads cards by criterion, and closes rows.
+func collectCards(rows pgx.Rows) (map[grading.Criterion]Card, error) {
 	defer rows.Close()
 	cards := map[grading.Criterion]Card{}
 	for rows.Next() {

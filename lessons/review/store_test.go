@@ -184,6 +184,76 @@ func TestRecordSchedulesCheckpointAnswers(t *testing.T) {
 	}
 }
 
+// TestRecordLocksOnlyCardsItChanges: an answer that reviews none of its
+// cards (a retry before the card is due) neither writes nor waits for
+// them, so one learner's retries do not queue behind each other's
+// commits; one that reviews a card still locks it, and waits for whoever
+// holds it. The holder here keeps the card locked, and the answers run
+// with a lock_timeout, so an answer that asks for the lock fails.
+func TestRecordLocksOnlyCardsItChanges(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	lee := f.learner(t, "lee")
+	cp := f.checkpts[0]
+	ctx := context.Background()
+	first := f.attempt(t, lee, cp, false, t0) // a review: Again, due a minute later
+
+	holder, err := f.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Rollback(ctx)
+	if _, err := holder.Exec(ctx, `SELECT 1 FROM review_cards WHERE id = $1 FOR UPDATE`, first.Card.ID); err != nil {
+		t.Fatal(err)
+	}
+	answer := func(correct bool, at time.Time) ([]review.Reviewed, error) {
+		var out []review.Reviewed
+		err := postgres.InTx(ctx, f.pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = '100ms'`); err != nil {
+				return err
+			}
+			a := progress.Attempt{RevisionID: f.page.RevisionID, Key: cp.Key, Correct: correct, At: at}
+			id, err := progress.InsertAttempt(ctx, tx, lee, a)
+			if err != nil {
+				return err
+			}
+			out, err = review.Record(ctx, tx, review.Answer{UserID: lee, RevisionID: f.page.RevisionID, Key: cp.Key,
+				Kind: lessons.KindCheckpoint, At: at, Source: review.FromLesson, AttemptID: id, Results: []review.Result{{Correct: correct}}})
+			return err
+		})
+		return out, err
+	}
+
+	for _, correct := range []bool{true, false} {
+		got, err := answer(correct, t0.Add(30*time.Second))
+		if err != nil {
+			t.Fatalf("a retry (right %v) before the card is due waited for its lock: %v", correct, err)
+		}
+		if len(got) != 1 || got[0].Reviewed || got[0].Card.ID != first.Card.ID || !got[0].Card.Due.Equal(first.Card.Due) || got[0].Card.Reps != first.Card.Reps {
+			t.Errorf("a retry (right %v) before the card is due: %+v, want card %d unchanged and not reviewed", correct, got, first.Card.ID)
+		}
+	}
+	if _, err := answer(true, t0.Add(2*time.Minute)); err == nil {
+		t.Error("an answer once the card is due reviewed it without its lock")
+	}
+	var attempts, logged int
+	if err := f.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM checkpoint_attempts), (SELECT count(*) FROM review_log)`).Scan(&attempts, &logged); err != nil {
+		t.Fatal(err)
+	}
+	if attempts != 3 || logged != 1 {
+		t.Errorf("%d attempts and %d reviews logged; want 3 (the first and the two retries) and 1", attempts, logged)
+	}
+
+	// Released, the due answer reviews the card as before.
+	if err := holder.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, err := answer(true, t0.Add(2*time.Minute))
+	if err != nil || len(got) != 1 || !got[0].Reviewed || got[0].Rating != fsrs.Hard {
+		t.Errorf("the due answer once the card is free: %+v, %v; want reviewed, Hard", got, err)
+	}
+}
+
 // TestRecordScoresEachCriterion: a scored answer makes one card per
 // criterion, each rated by its own verdict; "Not yet" makes an earned
 // criterion Hard.
