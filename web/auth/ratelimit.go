@@ -69,8 +69,27 @@ func (c *RateCounter) Increment(key string, currentWindow time.Time) error {
 	return c.IncrementBy(key, currentWindow, 1)
 }
 
+// upsertCount adds $3 to key $1's count in the window starting at $2.
+//
+// Its transaction commits without waiting for its WAL to reach the disk:
+// set_config(..., true) is SET LOCAL synchronous_commit = off for the
+// statement's own transaction, in the statement (a separate SET LOCAL
+// would cost a round trip, and outside BEGIN Postgres warns and logs).
+// Every request a limit covers adds to one row per key and window, and
+// the upsert holds that row's lock until its transaction ends; with
+// synchronous commit that includes the WAL flush, so one account's
+// answers took turns behind each other's fsync, at a few hundred a
+// second. Asynchronously, the lock is released as soon as the commit is
+// in the WAL buffers. What it risks is what a crash of Postgres itself
+// (not of a server process) loses: the counts of the last fraction of a
+// second (at most three wal_writer_delay), never a corrupt table. A
+// limit then lets through at most that many requests more in the window
+// of the crash, which bounds nothing that matters: the limits slow a
+// flood or a guesser down over a minute or more, and the answers and
+// sign-ins they count commit synchronously in their own transactions.
 const upsertCount = `
-	INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)
+	INSERT INTO rate_limits (key, window_start, count)
+	SELECT $1, $2, $3 FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
 	ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + EXCLUDED.count`
 
 // IncrementBy counts amount requests for key in the window starting at

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/go-chi/httprate"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -273,5 +274,52 @@ func TestRateCounterHit(t *testing.T) {
 		if ok != st.want {
 			t.Errorf("%s: let through %v, want %v", st.name, ok, st.want)
 		}
+	}
+}
+
+// TestCountsCommitAsynchronously: the statement that counts a request
+// turns synchronous_commit off for its own transaction (upsertCount says
+// why), and only for it: the connection's next transaction, an answer's
+// say, commits synchronously again.
+func TestCountsCommitAsynchronously(t *testing.T) {
+	t.Parallel()
+	dsn := pgtest.NewDSN(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	// pgtest's databases commit asynchronously; a server's do not.
+	if _, err := conn.Exec(ctx, `SET synchronous_commit = on`); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, auth.UpsertCount, "test:k", time.Now().Truncate(time.Minute), 1); err != nil {
+		t.Fatal(err)
+	}
+	var inside, after string
+	if err := tx.QueryRow(ctx, `SHOW synchronous_commit`).Scan(&inside); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// Alone, as RateCounter sends it: an implicit transaction of its own.
+	if _, err := conn.Exec(ctx, auth.UpsertCount, "test:k", time.Now().Truncate(time.Minute), 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.QueryRow(ctx, `SHOW synchronous_commit`).Scan(&after); err != nil {
+		t.Fatal(err)
+	}
+	if inside != "off" || after != "on" {
+		t.Errorf("synchronous_commit %q in the counting transaction, %q after it; want off, on", inside, after)
+	}
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT count FROM rate_limits WHERE key = 'test:k'`).Scan(&n); err != nil || n != 2 {
+		t.Errorf("count %d (%v), want 2", n, err)
 	}
 }

@@ -1,0 +1,4 @@
+package auth
+
+// UpsertCount is the statement that counts a request (ratelimit.go).
+const UpsertCount = upsertCount
