@@ -112,17 +112,10 @@ func Record(ctx context.Context, q postgres.Querier, a Answer) ([]Reviewed, erro
 	if len(a.Results) == 0 {
 		return nil, nil
 	}
-	criteria := make([]string, len(a.Results))
-	for i, r := range a.Results {
-		criteria[i] = string(r.Criterion)
-	}
-	rows, err := q.Query(ctx, answerCards, a.UserID, a.RevisionID, a.Key, criteria)
+	criteria := criteriaOf(a)
+	cards, err := readCards(ctx, q, a, criteria)
 	if err != nil {
-		return nil, fmt.Errorf("reading the review cards of %q: %w", a.Key, err)
-	}
-	cards, err := collectCards(rows)
-	if err != nil {
-		return nil, fmt.Errorf("reading the review cards of %q: %w", a.Key, err)
+		return nil, err
 	}
 	if out, ok := reviewsNone(cards, a); ok {
 		return out, nil
@@ -164,6 +157,50 @@ func Record(ctx context.Context, q postgres.Querier, a Answer) ([]Reviewed, erro
 		}
 	}
 	return out, nil
+}
+
+// Unchanged reports whether answer a, not stored yet, would change none
+// of its cards, reading them with q without a lock: Record would write
+// nothing for it. Then the answer alone may be stored, with no
+// transaction; Record's comment says why the cards need no lock for it.
+// a.AttemptID and a.ResponseID are not read.
+func Unchanged(ctx context.Context, q postgres.Querier, a Answer) (bool, error) {
+	if a.AttemptID == 0 && a.ResponseID == 0 {
+		a.AttemptID = -1 // not stored yet: check asks for one
+	}
+	if err := a.check(); err != nil {
+		return false, err
+	}
+	if len(a.Results) == 0 {
+		return true, nil
+	}
+	cards, err := readCards(ctx, q, a, criteriaOf(a))
+	if err != nil {
+		return false, err
+	}
+	_, ok := reviewsNone(cards, a)
+	return ok, nil
+}
+
+func criteriaOf(a Answer) []string {
+	criteria := make([]string, len(a.Results))
+	for i, r := range a.Results {
+		criteria[i] = string(r.Criterion)
+	}
+	return criteria
+}
+
+// readCards reads a's cards without a lock.
+func readCards(ctx context.Context, q postgres.Querier, a Answer, criteria []string) (map[grading.Criterion]Card, error) {
+	rows, err := q.Query(ctx, answerCards, a.UserID, a.RevisionID, a.Key, criteria)
+	if err != nil {
+		return nil, fmt.Errorf("reading the review cards of %q: %w", a.Key, err)
+	}
+	cards, err := collectCards(rows)
+	if err != nil {
+		return nil, fmt.Errorf("reading the review cards of %q: %w", a.Key, err)
+	}
+	return cards, nil
 }
 
 // reviewsNone reports whether answer a changes none of cards (read

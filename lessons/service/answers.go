@@ -59,8 +59,19 @@ func (s *Service) AnswerCheckpoint(ctx context.Context, who Learner, it Item, op
 }
 
 // recordAttempt stores a signed-in learner's checkpoint answer and gives
-// it to the checkpoint's review card, in one transaction.
+// it to the checkpoint's review card, in one transaction. Most answers
+// review nothing (a retry, an answer before the card is due:
+// review.Unchanged), and those are one row with no card to change, so
+// they are stored alone: two statements instead of a transaction's four.
 func (s *Service) recordAttempt(ctx context.Context, userID int64, a progress.Attempt, from review.Source) error {
+	unchanged, err := review.Unchanged(ctx, s.pool, attemptAnswer(userID, 0, a, from))
+	if err != nil {
+		return err
+	}
+	if unchanged {
+		_, err := progress.InsertAttempt(ctx, s.pool, userID, a)
+		return err
+	}
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		id, err := progress.InsertAttempt(ctx, tx, userID, a)
 		if err != nil {

@@ -4,12 +4,18 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/content"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
+	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 )
 
 // cardLog is each of a learner's cards with the sources of its reviews,
@@ -187,5 +193,99 @@ func TestOverrideRedecidesReviewCards(t *testing.T) {
 	}
 	if rating != want || event != ev.ID {
 		t.Errorf("override review: rating %d, event %d; want %d, %d", rating, event, want, ev.ID)
+	}
+}
+
+// TestCheckpointRetryNeedsNoCard: a checkpoint answer that reviews no
+// card (a retry before the card is due) is stored without waiting for
+// the card, which another transaction holds locked here; one that
+// reviews it waits, and when it cannot have the card (the pool's
+// lock_timeout) nothing of it is stored: the answer and its review are
+// one transaction. Once the card is free, the due answer reviews it.
+func TestCheckpointRetryNeedsNoCard(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg, err := pgxpool.ParseConfig(pgtest.NewDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ConnConfig.RuntimeParams["lock_timeout"] = "100ms"
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	cat := catalog.New(pool)
+	courses, err := lessons.Load(content.FS, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Import(ctx, courses); err != nil {
+		t.Fatal(err)
+	}
+	page, err := cat.Lesson(ctx, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var userID int64
+	if err := pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ('l@example.com', 'L', '$argon2id$x')
+		RETURNING id`).Scan(&userID); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	svc := service.New(pool, cat, progress.NewStore(pool), scores.NewStore(pool)).WithClock(func() time.Time { return now })
+	var cp lessons.Block
+	for _, b := range page.Lesson.Blocks {
+		if b.Kind == lessons.KindCheckpoint {
+			cp = b
+			break
+		}
+	}
+	lee := service.Learner{UserID: userID}
+	it := service.Item{Course: course, Lesson: lesson, Key: cp.Key, RevisionID: page.RevisionID}
+	wrong := (cp.Checkpoint.Correct() + 1) % len(cp.Checkpoint.Options)
+	if _, err := svc.AnswerCheckpoint(ctx, lee, it, wrong); err != nil { // a review: Again, due a minute later
+		t.Fatal(err)
+	}
+	counts := func() (attempts, reviews int) {
+		t.Helper()
+		if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM checkpoint_attempts), (SELECT count(*) FROM review_log)`).Scan(&attempts, &reviews); err != nil {
+			t.Fatal(err)
+		}
+		return attempts, reviews
+	}
+
+	holder, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Rollback(ctx)
+	if _, err := holder.Exec(ctx, `SELECT 1 FROM review_cards FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(30 * time.Second)
+	for _, option := range []int{cp.Checkpoint.Correct(), wrong} {
+		if _, err := svc.AnswerCheckpoint(ctx, lee, it, option); err != nil {
+			t.Fatalf("a retry (option %d) before the card is due: %v", option, err)
+		}
+	}
+	if a, r := counts(); a != 3 || r != 1 {
+		t.Errorf("after two retries: %d attempts, %d reviews; want 3 and 1", a, r)
+	}
+	now = now.Add(2 * time.Minute)
+	if _, err := svc.AnswerCheckpoint(ctx, lee, it, cp.Checkpoint.Correct()); err == nil {
+		t.Error("the answer once the card is due was stored without the card's lock")
+	}
+	if a, r := counts(); a != 3 || r != 1 {
+		t.Errorf("after a review that could not lock its card: %d attempts, %d reviews; want 3 and 1 (nothing of it stored)", a, r)
+	}
+	if err := holder.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.AnswerCheckpoint(ctx, lee, it, cp.Checkpoint.Correct()); err != nil {
+		t.Fatal(err)
+	}
+	if a, r := counts(); a != 4 || r != 2 {
+		t.Errorf("the due answer once the card is free: %d attempts, %d reviews; want 4 and 2", a, r)
 	}
 }
