@@ -86,8 +86,27 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 		s.dropLegacyAnonymous(r)
 		if id := s.sessions.GetInt64(r.Context(), sessionUserID); id != 0 {
 			r = r.WithContext(context.WithValue(r.Context(), accountKey{}, &account{id: id}))
+			// The session's own statement read the account its row names
+			// (withSessionAccount); when that is who the session says is
+			// signed in, the account is read.
+			if sa := auth.SessionAccountFrom(r.Context()); sa.Read() && sa.Owner == id {
+				if err := s.settleAccount(r, sa.User, sa.Err); err != nil {
+					s.renderError(w, r, err)
+					return
+				}
+			}
 		}
 		next.ServeHTTP(w, r)
+	})
+}
+
+// withSessionAccount lets the session store read the signed-in account
+// in the session's own statement (auth.SessionAccount): it goes before
+// the sessions' LoadAndSave, and loadUser takes the account from it.
+func withSessionAccount(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, _ := auth.WithSessionAccount(r.Context())
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 
@@ -99,6 +118,12 @@ func (s *Server) readAccount(r *http.Request) error {
 		return nil
 	}
 	u, err := s.users.ByID(r.Context(), a.id)
+	return s.settleAccount(r, u, err)
+}
+
+// settleAccount records the signed-in account as read: u, or none when
+// err says it is gone or u is disabled.
+func (s *Server) settleAccount(r *http.Request, u auth.User, err error) error {
 	switch {
 	case errors.Is(err, postgres.ErrNotFound):
 		s.setAccount(r, nil)
