@@ -139,6 +139,10 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 			return views.LessonView{}, err
 		}
 		return s.anonymousLessonView(r, p)
+	case known != nil && s.currentUser(r) != nil:
+		// The account was read with the session (loadUser).
+		p = *known
+		mine, err = s.catalog.LearnerWorkOn(ctx, p.LessonID, id)
 	case known != nil:
 		p = *known
 		mine, err = s.catalog.LearnerOn(ctx, p.LessonID, id)
@@ -148,15 +152,17 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 	if err != nil {
 		return views.LessonView{}, err
 	}
-	u, err := auth.DecodeAccount(id, mine.Account)
-	switch {
-	case errors.Is(err, postgres.ErrNotFound):
-		s.setAccount(r, nil) // deleted: the visitor is signed out
-		return s.anonymousLessonView(r, p)
-	case err != nil:
-		return views.LessonView{}, err
+	if mine.Account != nil || s.currentUser(r) == nil {
+		u, err := auth.DecodeAccount(id, mine.Account)
+		switch {
+		case errors.Is(err, postgres.ErrNotFound):
+			s.setAccount(r, nil) // deleted: the visitor is signed out
+			return s.anonymousLessonView(r, p)
+		case err != nil:
+			return views.LessonView{}, err
+		}
+		s.setAccount(r, &u)
 	}
-	s.setAccount(r, &u)
 	news, err := scores.DecodeNews(mine.News)
 	if err != nil {
 		return views.LessonView{}, err

@@ -102,12 +102,34 @@ const learnerQuery = `
 	CROSS JOIN LATERAL review_due($2, now()) rd
 	LEFT JOIN LATERAL auth_account($2) a ON true`
 
+// learnerWorkQuery is learnerQuery without the account.
+const learnerWorkQuery = `
+	SELECT st.state, sc.latest, nw.news, rd.due
+	FROM progress_lesson_state($2, $1) st
+	CROSS JOIN LATERAL scores_latest($2, $1, $3) sc
+	CROSS JOIN LATERAL scores_review_news($2) nw
+	CROSS JOIN LATERAL review_due($2, now()) rd`
+
 // LearnerOn is LessonFor's LearnerJSON alone, for a caller that knows
 // which revision the lesson page shows without asking (a page kept while
 // changes are heard: web/pagecache); lessonID is LessonPage.LessonID.
 func (c *Catalog) LearnerOn(ctx context.Context, lessonID, userID int64) (LearnerJSON, error) {
 	var mine LearnerJSON
 	err := c.pool.QueryRow(ctx, learnerQuery, lessonID, userID, lessons.ScoredKinds()).Scan(&mine.Account, &mine.State, &mine.Scores, &mine.News, &mine.DueReviews)
+	if err != nil {
+		return mine, fmt.Errorf("reading learner %d on lesson %d: %w", userID, lessonID, err)
+	}
+	return mine, nil
+}
+
+// LearnerWorkOn is LearnerOn without the account (Account is nil), for a
+// caller that has read the account already in this request (the web's
+// session store reads it with the session): a smaller statement, with
+// fewer relations for Postgres to lock and plan nodes to start and end on
+// every view.
+func (c *Catalog) LearnerWorkOn(ctx context.Context, lessonID, userID int64) (LearnerJSON, error) {
+	var mine LearnerJSON
+	err := c.pool.QueryRow(ctx, learnerWorkQuery, lessonID, userID, lessons.ScoredKinds()).Scan(&mine.State, &mine.Scores, &mine.News, &mine.DueReviews)
 	if err != nil {
 		return mine, fmt.Errorf("reading learner %d on lesson %d: %w", userID, lessonID, err)
 	}

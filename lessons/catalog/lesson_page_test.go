@@ -116,6 +116,19 @@ func TestLessonForReadsTheLearner(t *testing.T) {
 		t.Errorf("scores = %+v, want Lea's one scored exercise", latest)
 	}
 
+	// LearnerOn reads the same, and LearnerWorkOn the same but the account.
+	on, err := cat.LearnerOn(ctx, got.LessonID, lea)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work, err := cat.LearnerWorkOn(ctx, got.LessonID, lea)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (catalog.LearnerJSON{Account: nil, State: on.State, Scores: on.Scores, News: on.News, DueReviews: on.DueReviews}); !cmp.Equal(on, mine) || !cmp.Equal(work, want) {
+		t.Errorf("LearnerOn read %+v and LearnerWorkOn %+v; want LessonFor's %+v, the second without the account", on, work, mine)
+	}
+
 	// Review news, the navigation's count: a finished review, and a
 	// request asked after it.
 	id := latest[exercise].ResponseID
