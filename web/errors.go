@@ -64,7 +64,22 @@ func (s *Server) handleOwnAccount(h handlerFunc) http.HandlerFunc {
 	}
 }
 
+// statusClientClosed is what the request log records for a request whose
+// client went away before its page was ready (nginx's 499): nothing is
+// wrong on our side, and nobody is there to read a page.
+const statusClientClosed = 499
+
+// clientGone reports a request its client cancelled (closed the
+// connection), as opposed to one that ran out of its own time.
+func clientGone(r *http.Request) bool {
+	return errors.Is(r.Context().Err(), context.Canceled)
+}
+
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) {
+	if clientGone(r) {
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	he := classify(err)
 	if he.status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "status", he.status, "err", err)
@@ -103,6 +118,10 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 	buf := pageBuffers.Get().(*bytes.Buffer)
 	defer putPageBuffer(buf)
 	if err := c.Render(s.viewContext(r, status), buf); err != nil {
+		if clientGone(r) {
+			w.WriteHeader(statusClientClosed)
+			return nil
+		}
 		s.log.ErrorContext(r.Context(), "rendering failed", "path", r.URL.Path, "err", err)
 		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
 		return nil

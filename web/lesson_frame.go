@@ -78,6 +78,10 @@ func (s *Server) renderFramed(w http.ResponseWriter, r *http.Request, status int
 	a := f.pieces.Assemble()
 	defer a.Release()
 	if err := f.view.Fill(s.viewContext(r, status), v, a); err != nil {
+		if clientGone(r) {
+			w.WriteHeader(statusClientClosed)
+			return nil
+		}
 		s.log.ErrorContext(r.Context(), "rendering failed", "path", r.URL.Path, "err", err)
 		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
 		return nil
