@@ -245,6 +245,12 @@ func (s *Server) answerCheckpoint(w http.ResponseWriter, r *http.Request) error 
 		return s.refuseAnswer(w, r, b, progress.Response{}, err)
 	}
 	s.keepVisitor(r, who)
+	return s.showCheckpoint(w, r, b)
+}
+
+// showCheckpoint answers a checkpoint's form: the checkpoint re-rendered
+// in place for htmx, else a redirect to it on the lesson page.
+func (s *Server) showCheckpoint(w http.ResponseWriter, r *http.Request, b lessons.Block) error {
 	if isHTMX(r) {
 		v, err := s.lessonView(r)
 		if err != nil {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/progress"
-	"github.com/practicum-dev/practicum/web/views"
 )
 
 // revealAnswer is "Show the answer" on a checkpoint and "Show the model
@@ -28,12 +27,8 @@ func (s *Server) revealAnswer(w http.ResponseWriter, r *http.Request) error {
 		return s.refuseAnswer(w, r, b, progress.Response{}, err)
 	}
 	s.keepVisitor(r, who)
-	if isHTMX(r) && b.Kind == lessons.KindCheckpoint {
-		v, err := s.lessonView(r)
-		if err != nil {
-			return err
-		}
-		return s.render(w, r, views.CheckpointFragment(v, b.Key))
+	if b.Kind == lessons.KindCheckpoint {
+		return s.showCheckpoint(w, r, b)
 	}
 	http.Redirect(w, r, itemLocation(r, b), http.StatusSeeOther)
 	return nil
