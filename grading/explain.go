@@ -185,7 +185,7 @@ func (ex *Explanation) trace(con *concept, a *answer, text string) Trace {
 	case "framed":
 		t.NearMiss = "named as a trap, a hypothesis or a move judged wrong: it counts for a failure case or a check, never as the answer's own result"
 	case "conditional":
-		t.NearMiss = "only inside an \"if\" clause: it counts as shown, but never as a ruled-out move offered"
+		t.NearMiss = "only supposed — inside an \"if\" clause or as the subject of would/could/might: it counts as shown, but never as a ruled-out move offered"
 	case "refused":
 		t.NearMiss = "found only turned down (\"don't\", \"I'd avoid\", \"I wouldn't\"): it names the move, which counts for the failure case, never as offered or claimed"
 	case "negated":

@@ -17,7 +17,7 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	fs := newFlagSet("calibrate", stderr)
 	item := fs.String("item", "", "the exercise or probe to score against, as course/lesson/key")
 	fs.StringVar(item, "exercise", "", "the same as -item")
-	dir := fs.String("content", "lessons/content", "a course directory (with course.yaml), or a directory of course directories")
+	dir := fs.String("content", defaultContent(), contentHelp)
 	answers := fs.String("answers", "", `JSON Lines file of {"id": …, "text": …, "scores": {"result": 0|1, …}}`)
 	examples := fs.Bool("examples", false, "score the item's own calibration examples instead, each without itself among the labelled answers")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")

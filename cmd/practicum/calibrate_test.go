@@ -81,3 +81,22 @@ func TestCalibrateExamples(t *testing.T) {
 		t.Errorf("both --answers and --examples: error %v", err)
 	}
 }
+
+// TestGradeAnExample explains one of an item's calibration examples by its
+// number, with no file to write, and refuses a number the item lacks.
+func TestGradeAnExample(t *testing.T) {
+	t.Parallel()
+	const item = "dns-cutover-incidents/java-client-stuck-on-old-lb/java-service-old-lb"
+	content := "../../lessons/content/testdata/instructor9/dns-cutover-incidents"
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"grade", "--item", item, "--content", content, "--example", "1", "--explain"}, nil, &out, &errOut); err != nil {
+		t.Fatalf("grade --example 1: %v\n%s", err, errOut.String())
+	}
+	if !strings.HasPrefix(out.String(), "Total ") || !strings.Contains(out.String(), "Result: ") {
+		t.Errorf("not an explanation of the example:\n%s", out.String())
+	}
+	err := run(context.Background(), []string{"grade", "--item", item, "--content", content, "--example", "13"}, nil, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "there is no example 13") {
+		t.Errorf("example 13 of 12: error %v", err)
+	}
+}

@@ -48,11 +48,12 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fs := newFlagSet("grade", stderr)
 	item := fs.String("item", "", "the exercise or probe to score against, as course/lesson/key")
 	fs.StringVar(item, "exercise", "", "the same as -item")
-	dir := fs.String("content", "lessons/content", "directory of lesson files")
+	dir := fs.String("content", defaultContent(), contentHelp)
 	jsonl := fs.Bool("jsonl", false, `read lines {"id": "…", "text": "…"} and write one result line each`)
+	example := fs.Int("example", 0, "score the item's Nth calibration example instead of stdin, as a learner's answer like it would be (without itself among the labelled answers)")
 	explain := fs.Bool("explain", false, "say, concept by concept, what was found, with which words, and how close each missing concept came (as text; as JSON with --jsonl)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: practicum grade --item COURSE/LESSON/KEY [--content DIR] [--jsonl] [--explain] < answers\n\nScores answers without a database and prints JSON (or, with --explain alone, a readable explanation). Flags:")
+		fmt.Fprintln(stderr, "Usage: practicum grade --item COURSE/LESSON/KEY [--content DIR] [--jsonl] [--explain] (< answers | --example N)\n\nScores answers without a database and prints JSON (or, with --explain alone, a readable explanation). Flags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -68,9 +69,17 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
+	if *example != 0 && *jsonl {
+		return usageError{"grade takes --example or --jsonl, not both"}
+	}
 	if !*jsonl {
-		text, err := io.ReadAll(io.LimitReader(stdin, 1<<20))
-		if err != nil {
+		var text []byte
+		if *example != 0 {
+			if *example < 1 || *example > len(scoring.Examples) {
+				return fmt.Errorf("%s has %d calibration example(s); there is no example %d", *item, len(scoring.Examples), *example)
+			}
+			text = []byte(scoring.Examples[*example-1].Answer)
+		} else if text, err = io.ReadAll(io.LimitReader(stdin, 1<<20)); err != nil {
 			return err
 		}
 		if *explain {
@@ -121,6 +130,19 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 	}
 	return sc.Err()
+}
+
+// contentHelp describes --content for grade and calibrate.
+const contentHelp = "a course directory (with course.yaml), or a directory of course directories; lessons/content where it exists, else the current directory"
+
+// defaultContent is lessons/content in a checkout of Practicum, else the
+// current directory: an author working in their own course's directory
+// need not name it.
+func defaultContent() string {
+	if st, err := os.Stat("lessons/content"); err == nil && st.IsDir() {
+		return "lessons/content"
+	}
+	return "."
 }
 
 // itemScoring loads the lesson files in dir and returns the scoring of the
