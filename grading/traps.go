@@ -13,7 +13,7 @@ func namesTrap(toks []token) bool {
 		if t.listed {
 			continue
 		}
-		if trapWords[t.norm] || t.framer || t.judged || t.headed != 0 {
+		if trapWords[t.norm] || t.framer && !carefulInGeneral(toks, i) || t.judged || t.headed != 0 {
 			return true
 		}
 		if t.negator && i > 0 && firstPerson[toks[i-1].norm] {
@@ -27,4 +27,16 @@ func namesTrap(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// carefulInGeneral is "careful" or "wary" said of oneself, not of a move:
+// "I always try to be careful" names no trap; "careful about raising the
+// limit" does.
+func carefulInGeneral(toks []token, i int) bool {
+	if toks[i].norm != "careful" && toks[i].norm != "wary" {
+		return false
+	}
+	next := i + 1
+	return next >= len(toks) || toks[next].sentence != toks[i].sentence ||
+		toks[next].norm != "about" && toks[next].norm != "of" && toks[next].norm != "with" && toks[next].norm != "not"
 }

@@ -14,6 +14,8 @@ func TestNamesTrap(t *testing.T) {
 		{"a refusal opening its sentence", "Cap the bulk tenant. Don't restart every replica.", true},
 		{"judged after the move", "Cap the bulk tenant. Rolling back would be a mistake.", true},
 		{"one move preferred to another", "Cap the bulk tenant rather than rolling back the release.", true},
+		{"careful about a move", "Cap the bulk tenant, and be careful about rolling back the release.", true},
+		{"careful in general", "Cap the bulk tenant. I always try to be careful and methodical on calls.", false},
 		{"a plan with no move turned down", "Cap the bulk tenant and compare both versions at the same load.", false},
 		{"a keyword list names a trap, turns nothing down", "rollback, trap, queue wait, prefill, admission control, replicas, cap", false},
 	}
