@@ -145,7 +145,7 @@ func futileAt(toks []token, oc occurrence, own []bool) bool {
 		return false
 	}
 	end := clauseEnd(toks, oc.first)
-	for j := oc.last + 1; j < end && j <= oc.last+4; j++ {
+	for j := oc.last + 1; j < end && j <= oc.last+6; j++ {
 		if failsAt(toks, j, end) {
 			return true
 		}
@@ -163,6 +163,14 @@ func failsAt(toks []token, j, end int) bool {
 	if futilityAdverbs[toks[j].norm] && j+1 < end && futileVerbs[toks[j+1].norm] {
 		return true
 	}
+	if hiding[toks[j].norm] {
+		// "a bigger instance hides the problem", "… is paying to mask it"
+		for k := j + 1; k < end && k <= j+3; k++ {
+			if hidden[toks[k].norm] {
+				return true
+			}
+		}
+	}
 	if worsening[toks[j].norm] {
 		for k := j + 1; k < end && k <= j+3; k++ {
 			if toks[k].norm == "worse" {
@@ -174,6 +182,13 @@ func failsAt(toks []token, j, end int) bool {
 }
 
 var worsening = set("makes", "make", "made", "making")
+
+// hiding verbs with a fault for object say a move only conceals it.
+var (
+	hiding = set("hide", "hides", "hiding", "hid", "mask", "masks", "masking", "conceal", "conceals", "concealing",
+		"cover", "covers", "covering", "paper", "papers", "papering")
+	hidden = set("problem", "problems", "issue", "issues", "fault", "cause", "leak", "symptom", "symptoms", "bug", "it")
+)
 
 // framedAt reports an occurrence the answer names without claiming it.
 func framedAt(toks []token, oc occurrence, own []bool) bool {
