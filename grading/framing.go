@@ -207,7 +207,10 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 		if own[j] {
 			continue
 		}
-		if toks[j].clause == clause && toks[j].negator && strings.HasSuffix(toks[j].norm, "n't") && auxiliaries[strings.TrimSuffix(toks[j].norm, "n't")] {
+		// The denied predicate must be the move's own: "X doesn't help",
+		// "X really isn't going to work" — not another subject's, as in
+		// "move the backup to a replica so the primary doesn't do it".
+		if toks[j].clause == clause && j <= oc.last+2 && toks[j].negator && strings.HasSuffix(toks[j].norm, "n't") && auxiliaries[strings.TrimSuffix(toks[j].norm, "n't")] {
 			return true
 		}
 		if !auxiliaries[toks[j].norm] && toks[j].norm != "seems" && toks[j].norm != "sounds" && toks[j].norm != "it's" {

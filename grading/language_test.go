@@ -44,6 +44,7 @@ func TestLanguage(t *testing.T) {
 		{"a longer refusing heading over a numbered list", "Limit the bulk tenant first.\nTwo things I would refuse to do:\n1. Roll back the release.\n2. Restart every replica.", [4]bool{true, false, false, false}},
 		{"a long subject of would, counted in content words", "Limit the bulk tenant. A rollback of the release or giving the whole old pool a few more minutes of warm-up would make the alerts stop for now.", [4]bool{true, false, false, false}},
 		{"a move that hides the problem is judged", "Limit the bulk tenant. A rollback of the release is paying to hide the problem, since it can overload the old pool.", [4]bool{true, false, true, false}},
+		{"another subject's denial does not judge the move", "Limit the bulk tenant and roll back the release right away so the old pool doesn't see the new code.", [4]bool{false, false, false, false}},
 		{"what is called fine is cleared, not offered", "Limit the bulk tenant now; the release itself is fine, and a rollback can wait.", [4]bool{true, false, false, false}},
 		{"a move offered outright and supposed later is offered", "Limit the bulk tenant and roll back the new release right away. If the rollback release job stalls, page me.", [4]bool{false, false, false, false}},
 		{"negation before the move", "Limit the bulk tenant, but I would not roll back the release.", [4]bool{true, false, false, false}},

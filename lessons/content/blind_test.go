@@ -176,7 +176,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind10": {0.86, 0.6, 0.36, 0.74},
 	"blind11": {0.84, 0.4, 0.33, 0.84},
 	"blind12": {0.84, 0.5, 0.42, 0.75},
-	"blind13": {0.80, 0.25, 0.45, 0.77},
+	"blind13": {0.80, 0.2, 0.45, 0.77},
 	"blind14": {0.86, 0.5, 0.31, 0.67},
 	"blind15": {0.84, 0.25, 0.3, 0.84},
 	"blind16": {0.82, 0.6, 0.62, 0.82},
