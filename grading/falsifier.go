@@ -61,10 +61,7 @@ func phraseList(phrases ...string) map[string][][]string {
 // none).
 func statesFalsifier(text string, toks []token) bool {
 	for start := 0; start < len(toks); {
-		end := start
-		for end < len(toks) && toks[end].sentence == toks[start].sentence {
-			end++
-		}
+		end := sentenceEnd(toks, start)
 		if sentenceStatesFalsifier(text, toks[start:end]) {
 			return true
 		}
@@ -113,13 +110,5 @@ func sentenceStatesFalsifier(text string, s []token) bool {
 
 // wordsAt reports whether the words of phrase start at s[i].
 func wordsAt(s []token, i int, phrase []string) bool {
-	if i+len(phrase) > len(s) {
-		return false
-	}
-	for k, w := range phrase {
-		if s[i+k].norm != w {
-			return false
-		}
-	}
-	return true
+	return i+len(phrase) <= len(s) && wordsAre(s[i:], phrase)
 }

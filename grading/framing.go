@@ -44,7 +44,7 @@ var helps = set("help", "helps", "work", "works", "fix", "fixes", "solve", "solv
 func deniedHelp(toks []token, i, clause int) bool {
 	in := func(k int) bool { return k < len(toks) && toks[k].clause == clause }
 	switch {
-	case in(i) && strings.HasSuffix(toks[i].norm, "n't") && auxiliaries[strings.TrimSuffix(toks[i].norm, "n't")]:
+	case in(i) && deniedAuxiliary(toks[i]):
 		i++
 	case in(i+1) && auxiliaries[toks[i].norm] && toks[i+1].norm == "not":
 		i += 2
@@ -57,10 +57,19 @@ func deniedHelp(toks []token, i, clause int) bool {
 	return in(i) && helps[toks[i].norm]
 }
 
+// deniedAuxiliary is an auxiliary's n't form: "doesn't", "isn't".
+func deniedAuxiliary(t token) bool {
+	return strings.HasSuffix(t.norm, "n't") && auxiliaries[strings.TrimSuffix(t.norm, "n't")]
+}
+
 // exonerations, said of what came just before, clear it: "the resolvers
 // are fine", "record + resolvers OK", "Redis itself is healthy". What is
 // cleared is not offered as the cause.
 var exonerations = set("fine", "ok", "okay", "healthy", "innocent", "blameless")
+
+// linkingWords, besides auxiliaries and softeners, may stand between what
+// is cleared and its verdict: "Redis itself looks fine".
+var linkingWords = set("itself", "themselves", "look", "looks", "seem", "seems")
 
 // exoneratedAt reports an occurrence followed, in its clause, by a verdict
 // that clears it: at most a verb and a word of degree ("is clearly fine")
@@ -71,9 +80,7 @@ func exoneratedAt(toks []token, oc occurrence, own []bool) bool {
 		switch {
 		case exonerations[toks[j].norm]:
 			return true
-		case auxiliaries[toks[j].norm] || toks[j].norm == "are" || toks[j].norm == "is" || toks[j].norm == "itself" ||
-			toks[j].norm == "themselves" || toks[j].norm == "look" || toks[j].norm == "looks" || toks[j].norm == "seem" ||
-			toks[j].norm == "seems" || softeners[toks[j].norm]:
+		case auxiliaries[toks[j].norm] || linkingWords[toks[j].norm] || softeners[toks[j].norm]:
 			continue
 		}
 		return false
@@ -210,7 +217,7 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 		// The denied predicate must be the move's own: "X doesn't help",
 		// "X really isn't going to work" — not another subject's, as in
 		// "move the backup to a replica so the primary doesn't do it".
-		if toks[j].clause == clause && j <= oc.last+2 && toks[j].negator && strings.HasSuffix(toks[j].norm, "n't") && auxiliaries[strings.TrimSuffix(toks[j].norm, "n't")] {
+		if toks[j].clause == clause && j <= oc.last+2 && deniedAuxiliary(toks[j]) {
 			return true
 		}
 		if !auxiliaries[toks[j].norm] && toks[j].norm != "seems" && toks[j].norm != "sounds" && toks[j].norm != "it's" {

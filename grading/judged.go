@@ -186,7 +186,7 @@ func markSameFor(toks []token) {
 		for k := i - 1; k >= 0 && toks[k].sentence == prev; k-- {
 			t := toks[k]
 			if t.judged || t.framer || t.hypothetical || t.headed != noHeading ||
-				t.negator && k > 0 && firstPerson[toks[k-1].norm] {
+				refusedInFirstPerson(toks, k) {
 				judgedBefore = true
 				break
 			}

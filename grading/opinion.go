@@ -13,16 +13,17 @@ import (
 // answer says on the item's subject, and, for verification and failure
 // case, whether anything could disprove the answer (falsifier.go) and
 // whether it turns a move down (traps.go), and gives the chance the
-// criterion is earned. (How close the closest answer is was a signal too, until padding
-// an answer with unrelated sentences was found to raise its points.) The
+// criterion is earned. (How close the closest answer is was a signal too,
+// until padding an answer with unrelated sentences was found to raise its
+// points.) The
 // model may award a point the cues denied only where the cues were at most
 // one part short or the closest labelled answers nearly all earned it, and
 // a sentence of the answer is like one that earned the point; the result
 // only when every close answer earned it, one part short at most, with no
 // negation, and with no ruled-out move unless every required part was
 // found (then the move is more often mentioned than offered: on the read
-// blind sets raters gave such answers the result 6 times in 7). The model's weights are fitted on the blind
-// sets (combiner_weights.go).
+// blind sets raters gave such answers the result 6 times in 7). The
+// model's weights are fitted on the blind sets (combiner_weights.go).
 const (
 	// unusualBelow is the similarity to the closest labelled answer below
 	// which an answer is unlike anything people have scored.
@@ -105,7 +106,7 @@ func signalsOf(i int, v cueVerdict, op *opinion, length float64, falsifier, trap
 	// Verification asks for a check that could disprove the answer: the
 	// item's cues find its checks, statesFalsifier whether any could go
 	// against it.
-	verification := i == len(Criteria)-1
+	verification := Criteria[i] == Verification
 	s[sigFalsifier] = boolFloat(verification && falsifier)
 	s[sigNoFalsifier] = boolFloat(verification && !falsifier)
 	failureCase := Criteria[i] == FailureCase

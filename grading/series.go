@@ -78,6 +78,21 @@ func markNegatedSeries(toks []token, opened map[int]rune, labelled map[int]bool)
 	}
 }
 
+// refusedInFirstPerson is a negation right after the learner speaking of
+// themselves: "I wouldn't", "we don't".
+func refusedInFirstPerson(toks []token, i int) bool {
+	return toks[i].negator && i > 0 && firstPerson[toks[i-1].norm]
+}
+
+// sentenceEnd is the index after the last token of toks[i]'s sentence.
+func sentenceEnd(toks []token, i int) int {
+	j := i
+	for j < len(toks) && toks[j].sentence == toks[i].sentence {
+		j++
+	}
+	return j
+}
+
 func clauseEnd(toks []token, i int) int {
 	j := i
 	for j < len(toks) && toks[j].clause == toks[i].clause {

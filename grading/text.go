@@ -277,10 +277,7 @@ var falsifierWords = set("wrong", "mistaken", "disproves", "disprove", "disprove
 
 func markHypothetical(toks []token) {
 	for start := 0; start < len(toks); {
-		end := start
-		for end < len(toks) && toks[end].sentence == toks[start].sentence {
-			end++
-		}
+		end := sentenceEnd(toks, start)
 		conditional, falsifier := -1, false
 		for i := start; i < end; i++ {
 			if conditional < 0 && conditionals[toks[i].norm] {

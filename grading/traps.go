@@ -16,7 +16,7 @@ func namesTrap(toks []token) bool {
 		if trapWords[t.norm] || t.framer && !carefulInGeneral(toks, i) || t.judged || t.headed != 0 {
 			return true
 		}
-		if t.negator && i > 0 && firstPerson[toks[i-1].norm] {
+		if refusedInFirstPerson(toks, i) {
 			return true
 		}
 		if (t.norm == "wouldn't" || t.norm == "don't") && (i == 0 || toks[i-1].sentence != t.sentence) {
