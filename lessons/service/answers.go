@@ -95,37 +95,42 @@ func attemptAnswer(userID, id int64, a progress.Attempt, from review.Source) rev
 // that cannot be saved as sent or progress.ErrAnonymousFull; nothing is
 // recorded then.
 func (s *Service) SubmitResponse(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence) (lessons.Block, error) {
-	b, _, err := s.submit(ctx, who, it, answer, confidence, review.FromLesson, false)
+	b, _, err := s.submit(ctx, who, it, answer, confidence, review.FromLesson)
 	return b, err
 }
 
-// submit is SubmitResponse, from the lesson page, the Review page or
-// practice; it returns the id of a signed-in learner's scored answer too.
-// With reveal, the item's answer is revealed to the learner once this
-// answer is stored, in its transaction (practice shows the strong answer
-// with the score).
-func (s *Service) submit(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence, from review.Source, reveal bool) (lessons.Block, int64, error) {
+// submit is SubmitResponse, from the lesson page or the Review page; it
+// returns the id of a signed-in learner's scored answer too.
+func (s *Service) submit(ctx context.Context, who Learner, it Item, answer string, confidence progress.Confidence, from review.Source) (lessons.Block, int64, error) {
 	b, err := s.item(ctx, it, lessons.Kind.Written)
 	if err != nil {
 		return b, 0, err
 	}
+	id, err := s.submitBlock(ctx, who, it, b, answer, confidence, from, false)
+	return b, id, err
+}
+
+// submitBlock stores an answer to the written block b of it, already
+// found. With reveal, the item's answer is revealed to the learner once
+// this answer is stored, in its transaction (practice shows the strong
+// answer with the score).
+func (s *Service) submitBlock(ctx context.Context, who Learner, it Item, b lessons.Block, answer string, confidence progress.Confidence, from review.Source, reveal bool) (int64, error) {
 	resp, err := progress.NewResponse(b.Kind, answer, confidence)
 	if err != nil {
-		return b, 0, err
+		return 0, err
 	}
 	resp.Course, resp.Lesson, resp.RevisionID, resp.Key, resp.At = it.Course, it.Lesson, it.RevisionID, b.Key, s.now()
 	switch {
 	case who.anonymous():
-		return b, 0, s.progress.SaveAnonymousResponse(ctx, who.Visitor, who.Term, resp, reveal)
+		return 0, s.progress.SaveAnonymousResponse(ctx, who.Visitor, who.Term, resp, reveal)
 	case b.ScoringRubric() == nil:
-		return b, 0, s.progress.SaveResponse(ctx, who.UserID, resp)
+		return 0, s.progress.SaveResponse(ctx, who.UserID, resp)
 	}
 	sc, err := s.grade(ctx, b, resp.RevisionID, resp.Answer)
 	if err != nil {
-		return b, 0, err
+		return 0, err
 	}
-	id, err := s.submitScored(ctx, who.UserID, resp, sc, from, reveal)
-	return b, id, err
+	return s.submitScored(ctx, who.UserID, resp, sc, from, reveal)
 }
 
 // grade scores answer to scored block b of revision revisionID: the path

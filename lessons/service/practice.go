@@ -138,6 +138,6 @@ func (s *Service) SubmitPractice(ctx context.Context, who Learner, it Item, answ
 	if err != nil {
 		return b, err
 	}
-	b, _, err = s.submit(ctx, who, it, answer, confidence, review.FromLesson, true)
+	_, err = s.submitBlock(ctx, who, it, b, answer, confidence, review.FromLesson, true)
 	return b, err
 }

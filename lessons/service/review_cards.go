@@ -152,7 +152,7 @@ func (s *Service) ReviewCard(ctx context.Context, userID int64, a ReviewAnswer) 
 		if !c.Kind.Scored() {
 			return c, fmt.Errorf("review card %d: a %s has no criteria: %w", c.ID, c.Kind, postgres.ErrNotFound)
 		}
-		_, _, err := s.submit(ctx, Learner{UserID: userID}, it, a.Answer, a.Confidence, review.FromReview, false)
+		_, _, err := s.submit(ctx, Learner{UserID: userID}, it, a.Answer, a.Confidence, review.FromReview)
 		return c, err
 	}
 	b, err := s.item(ctx, it, isCheckpoint)
