@@ -73,7 +73,7 @@ func (s *Server) reviewView(r *http.Request) (views.ReviewView, error) {
 	}
 	c := rv.Calibration
 	return views.ReviewView{Sub: rv.Sub, Form: views.NewReviewForm(rv.Sub), Errors: map[string]string{},
-		Item: rv.Item, HasItem: rv.HasItem, AfterReveal: rv.AfterReveal,
+		Item: rv.Item, HasItem: rv.HasItem, AfterReveal: rv.Sub.AfterReveal,
 		Calibration: views.ReviewCalibration{Head: c.Head, HasItem: c.HasItem, Example: c.Example, Disagreements: c.Calibration}}, nil
 }
 

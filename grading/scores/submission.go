@@ -29,8 +29,11 @@ type Submission struct {
 	RevisionID                                    int64
 	RevisionNumber                                int // the lesson revision answered, as authors number them
 	At                                            time.Time
-	History                                       []Event   // oldest first
-	Requests                                      []Request // oldest first
+	// AfterReveal is true when the learner had seen the item's model
+	// solution or strong answer before writing this version.
+	AfterReveal bool
+	History     []Event   // oldest first
+	Requests    []Request // oldest first
 }
 
 // Current is the submission's score that counts (see Current).
@@ -68,7 +71,7 @@ const requestsJSON = `(SELECT coalesce(json_agg(json_build_object(
 
 // submissionColumns reads a submission from responses x.
 const submissionColumns = `x.id, x.user_id, lu.display_name, c.slug, l.slug, rv.title, x.item_key,
-	x.kind, x.answer, x.confidence, x.revision_id, rv.number, x.created_at, ` + historyJSON + `, ` + requestsJSON
+	x.kind, x.answer, x.confidence, x.revision_id, rv.number, x.created_at, x.after_reveal, ` + historyJSON + `, ` + requestsJSON
 
 const submissionJoins = `
 	JOIN users lu ON lu.id = x.user_id
@@ -80,7 +83,7 @@ func scanSubmission(row pgx.Row) (Submission, error) {
 	var s Submission
 	var history, requests []byte
 	err := row.Scan(&s.ResponseID, &s.UserID, &s.LearnerName, &s.Course, &s.Lesson, &s.LessonTitle, &s.Key,
-		&s.Kind, &s.Answer, &s.Confidence, &s.RevisionID, &s.RevisionNumber, &s.At, &history, &requests)
+		&s.Kind, &s.Answer, &s.Confidence, &s.RevisionID, &s.RevisionNumber, &s.At, &s.AfterReveal, &history, &requests)
 	if err != nil {
 		return s, err
 	}

@@ -2,7 +2,6 @@ package progress
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -80,37 +79,4 @@ func RevealsOf(ctx context.Context, q postgres.Querier, userID int64) ([]Reveale
 		return nil, fmt.Errorf("reading the reveals of user %d: %w", userID, err)
 	}
 	return out, nil
-}
-
-// AfterRevealOf returns the ids of the learner's written answers stored
-// after they had seen the item's answer (Response.AfterReveal), with q as
-// for CheckpointAnswersOf.
-func AfterRevealOf(ctx context.Context, q postgres.Querier, userID int64) (map[int64]bool, error) {
-	rows, err := q.Query(ctx, `SELECT id FROM responses WHERE user_id = $1 AND after_reveal`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("reading the answers user %d wrote after a reveal: %w", userID, err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return nil, fmt.Errorf("reading the answers user %d wrote after a reveal: %w", userID, err)
-	}
-	out := make(map[int64]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
-	}
-	return out, nil
-}
-
-// AfterReveal reports whether written answer responseID was stored after
-// its learner had seen the item's answer: for the reviewer's screen.
-func (s *Store) AfterReveal(ctx context.Context, responseID int64) (bool, error) {
-	var after bool
-	err := s.pool.QueryRow(ctx, `SELECT after_reveal FROM responses WHERE id = $1`, responseID).Scan(&after)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return false, fmt.Errorf("response %d: %w", responseID, postgres.ErrNotFound)
-	}
-	if err != nil {
-		return false, fmt.Errorf("reading response %d: %w", responseID, err)
-	}
-	return after, nil
 }

@@ -10,9 +10,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/progress"
-	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
 // TestRevealNeedsAnAttempt: a reveal is refused until the learner has
@@ -85,7 +85,9 @@ func TestRevealNeedsAnAttempt(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("RevealsOf = %q, want %q", got, want)
 	}
-	after, err := progress.AfterRevealOf(ctx, f.pool, f.userID)
+	// Every read of a written answer (scores.Submission: the download, the
+	// CSV, the reviewer's screen) carries its mark.
+	subs, err := scores.SubmissionsOf(ctx, f.pool, f.userID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,20 +95,18 @@ func TestRevealNeedsAnAttempt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(subs) != len(ids) {
+		t.Fatalf("%d submissions, want %d", len(subs), len(ids))
+	}
+	sstore := scores.NewStore(f.pool)
 	for i, id := range ids {
-		marked, err := f.store.AfterReveal(ctx, id)
+		one, err := sstore.Submission(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if wantMarked := i == 1; marked != wantMarked || after[id] != wantMarked {
-			t.Errorf("version %d: AfterReveal %v, AfterRevealOf %v; want %v", i+1, marked, after[id], wantMarked)
+		if wantMarked := i == 1; one.AfterReveal != wantMarked || subs[i].ResponseID != id || subs[i].AfterReveal != wantMarked {
+			t.Errorf("version %d: Submission.AfterReveal %v, SubmissionsOf %v; want %v", i+1, one.AfterReveal, subs[i].AfterReveal, wantMarked)
 		}
-	}
-	if len(after) != 1 {
-		t.Errorf("AfterRevealOf = %v, want the revision alone", after)
-	}
-	if _, err := f.store.AfterReveal(ctx, -1); !errors.Is(err, postgres.ErrNotFound) {
-		t.Errorf("AfterReveal of no answer: err = %v, want ErrNotFound", err)
 	}
 }
 

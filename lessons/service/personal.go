@@ -18,17 +18,9 @@ import (
 // are web/auth's, which the caller adds.
 type PersonalData struct {
 	Checkpoints []progress.CheckpointAnswer
-	Written     []PersonalAnswer
+	Written     []scores.Submission
 	Reveals     []progress.RevealedAnswer
 	Mocks       []mock.Interview
-}
-
-// PersonalAnswer is one version of a written answer with its scores.
-type PersonalAnswer struct {
-	scores.Submission
-	// AfterReveal is true when the learner had seen the item's model
-	// solution or strong answer before writing this version.
-	AfterReveal bool
 }
 
 // PersonalData reads the learner's data in one read-only, repeatable-read
@@ -41,16 +33,8 @@ func (s *Service) PersonalData(ctx context.Context, userID int64) (PersonalData,
 		if d.Checkpoints, err = progress.CheckpointAnswersOf(ctx, tx, userID); err != nil {
 			return err
 		}
-		subs, err := scores.SubmissionsOf(ctx, tx, userID)
-		if err != nil {
+		if d.Written, err = scores.SubmissionsOf(ctx, tx, userID); err != nil {
 			return err
-		}
-		after, err := progress.AfterRevealOf(ctx, tx, userID)
-		if err != nil {
-			return err
-		}
-		for _, sub := range subs {
-			d.Written = append(d.Written, PersonalAnswer{Submission: sub, AfterReveal: after[sub.ResponseID]})
 		}
 		if d.Reveals, err = progress.RevealsOf(ctx, tx, userID); err != nil {
 			return err

@@ -44,9 +44,6 @@ type Review struct {
 	// revision is no longer readable.
 	Item    lessons.Block
 	HasItem bool
-	// AfterReveal is true when the learner had seen the item's model
-	// solution or strong answer before writing this version.
-	AfterReveal bool
 	// Calibration is the item in the lesson's newest revision, where the
 	// answer may be added as a calibration example.
 	Calibration ExampleState
@@ -64,9 +61,6 @@ func (s *Service) Review(ctx context.Context, responseID int64) (Review, error) 
 		return Review{}, fmt.Errorf("scored response %d: %w", responseID, postgres.ErrNotFound)
 	}
 	v := Review{Sub: sub}
-	if v.AfterReveal, err = s.progress.AfterReveal(ctx, responseID); err != nil {
-		return v, err
-	}
 	rubric := sub.RevisionID
 	if auto, ok := sub.Auto(); ok {
 		rubric = auto.RubricRevisionID
