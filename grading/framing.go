@@ -19,6 +19,15 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 		// which framedAt reads, not a denial that it is there.
 		return false
 	}
+	if refusedInFirstPersonAfter(toks, oc, own) {
+		// "Scaling to 30 pods I'd skip for now."
+		return true
+	}
+	if opensClause(toks, oc) && refusedHelpAfter(toks, oc, own) {
+		// "Raising maxThreads to 800 won't help": the move is the
+		// clause's subject, and what it is denied is helping.
+		return true
+	}
 	if next < len(toks) && toks[next].clause == clause && !own[next] {
 		// "rollback isn't …" negates; "points to load not the release"
 		// negates the release, not the load.
@@ -55,6 +64,64 @@ func deniedHelp(toks []token, i, clause int) bool {
 		i += 2
 	}
 	return in(i) && helps[toks[i].norm]
+}
+
+// refusedInFirstPersonAfter reports a move put first in its clause and
+// then turned down in the first person: "Scaling out I'd skip", "A restart
+// we won't do".
+func refusedInFirstPersonAfter(toks []token, oc occurrence, own []bool) bool {
+	clause := toks[oc.first].clause
+	// The move is the clause's topic: among its first few words, after no
+	// person of its own ("Scaling to 30 pods I'd skip", not "I'd add 30
+	// pods we'd never need").
+	start := oc.first
+	for start > 0 && toks[start-1].clause == clause {
+		start--
+	}
+	if oc.first-start > maxTopicLead {
+		return false
+	}
+	for k := start; k < oc.first; k++ {
+		if firstPerson[toks[k].norm] || toks[k].negator {
+			return false
+		}
+	}
+	for j := oc.last + 1; j < len(toks) && j <= oc.last+6 && toks[j].clause == clause && !own[j]; j++ {
+		if !firstPerson[toks[j].norm] {
+			continue
+		}
+		for k := j + 1; k < len(toks) && k <= j+2 && toks[k].clause == clause && !own[k]; k++ {
+			if toks[k].negator {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// maxTopicLead is the most words before a move put first in its clause:
+// "Scaling out to 30 pods", "Adding more pods".
+const maxTopicLead = 3
+
+// refusedHelpAfter reports "won't" or "will never" and a verb of helps a
+// few words after the occurrence, in its clause: "X to 800 won't help".
+// Right after the match, "won't" negates it anyway.
+func refusedHelpAfter(toks []token, oc occurrence, own []bool) bool {
+	clause := toks[oc.first].clause
+	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+5 && toks[j].clause == clause && !own[j]; j++ {
+		k := j + 1
+		if toks[j].norm == "will" && toks[k].norm == "never" {
+			k++
+		} else if toks[j].norm != "won't" {
+			continue
+		}
+		for k < len(toks) && softeners[toks[k].norm] {
+			k++
+		}
+		return k < len(toks) && toks[k].clause == clause && helps[toks[k].norm]
+	}
+	return false
 }
 
 // deniedAuxiliary is an auxiliary's n't form: "doesn't", "isn't".
@@ -101,6 +168,9 @@ var firstPerson = set("i", "we", "i'd", "we'd", "i'll", "we'll", "let's", "i'm",
 // person — rather than saying something is not so ("it is not because
 // the rollback would overload v42").
 func refusedAt(toks []token, oc occurrence, own []bool) bool {
+	if refusedInFirstPersonAfter(toks, oc, own) {
+		return true
+	}
 	clause := toks[oc.first].clause
 	start := oc.first
 	for start > 0 && toks[start-1].clause == clause {
@@ -142,7 +212,8 @@ var (
 		"move", "moves", "shift", "shifts", "defer", "defers", "push", "pushes", "paper", "papers", "kick", "kicks",
 		"treat", "treats", "feed", "feeds", "spread", "spreads", "give", "gives", "add", "adds", "prolong", "prolongs",
 		"resets", "reset", "clears", "clear", "wipes", "wipe", "erases", "erase", "worsens", "amplifies", "magnifies",
-		"makes", "make", "creates", "create", "causes", "cause", "multiplies", "multiply")
+		"makes", "make", "creates", "create", "causes", "cause", "multiplies", "multiply",
+		"refills", "refill", "repeats", "repeat", "recreates", "recreate", "restarts", "restart", "means", "mean")
 )
 
 // futileAt reports a move that is its clause's subject followed by "only
@@ -214,6 +285,11 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 		if own[j] {
 			continue
 		}
+		if relatives[toks[j].norm] && toks[j].clause == clause {
+			// "restart the pods to clear whatever state is bad": the
+			// verdict is on what the relative clause names, not the move.
+			break
+		}
 		// The denied predicate must be the move's own: "X doesn't help",
 		// "X really isn't going to work" — not another subject's, as in
 		// "move the backup to a replica so the primary doesn't do it".
@@ -240,6 +316,10 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 	}
 	return opensClause(toks, oc) && calledNoFix(toks, oc, own)
 }
+
+// relatives open a clause of their own inside the move's: what follows
+// them has its own subject.
+var relatives = set("whatever", "whichever", "that", "what", "who", "whose")
 
 // remedies are what a move called "not a fix" fails to be.
 var remedies = set("fix", "solution", "remedy", "cure", "answer")

@@ -161,12 +161,31 @@ func markRefusalsGoingOn(toks []token) {
 			// "I'd refuse to lengthen the tokens", not "a run refuses
 			// to start".
 			toks[i].negator = true
+		case toks[i].norm == "against" && opposedInFirstPerson(toks, i):
+			// "I am against scaling to 30 pods", not "360 against 200".
+			toks[i].negator = true
 		case toks[i].norm == "one" && i > 0 && toks[i-1].norm == "no" && i+1 < len(toks) && modalsAfterNobody[toks[i+1].norm]:
 			toks[i].negator = true
 		case seriesEnders[toks[i].norm] && i > 0 && toks[i-1].sentence != toks[i].sentence && sentenceRefuses(toks, i-1):
 			toks[i].negator = true
 		}
 	}
+}
+
+// opposedInFirstPerson reports an "against" the learner says of
+// themselves: "I'm against", "I am strongly against", "we are against".
+func opposedInFirstPerson(toks []token, i int) bool {
+	j := i - 1
+	for j >= 0 && softeners[toks[j].norm] || j >= 0 && (toks[j].norm == "strongly" || toks[j].norm == "firmly") {
+		j--
+	}
+	switch {
+	case j >= 0 && (toks[j].norm == "i'm" || toks[j].norm == "we're"):
+		return true
+	case j >= 1 && (toks[j].norm == "am" && toks[j-1].norm == "i" || toks[j].norm == "are" && toks[j-1].norm == "we"):
+		return true
+	}
+	return false
 }
 
 // sentenceRefuses reports whether the sentence that token i ends opens

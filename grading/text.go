@@ -85,7 +85,7 @@ func tokenize(text string) []token {
 					sentence: sentence, clause: clause, negator: w.negator, function: w.function, number: w.number, framer: framers[w.norm]})
 			}
 			continue
-		case r == '.' && len(toks) > 0 && abbreviation(text, toks[len(toks)-1]) && toks[len(toks)-1].end == i:
+		case r == '.' && len(toks) > 0 && abbreviation(toks) && toks[len(toks)-1].end == i:
 			// "e.g." and "incl." do not end a sentence.
 		case r == '.' && len(toks) > 0 && toks[len(toks)-1].end == i && dottedName(text[i+1:]):
 			// "max.poll.interval.ms" and "config.yaml" are names, read as
@@ -161,9 +161,14 @@ func dottedName(rest string) bool {
 
 var abbreviations = set("eg", "ie", "incl", "etc", "vs", "approx", "cf", "esp", "resp", "mr", "ms", "dr")
 
-// abbreviation reports whether the word just before a point is an
-// abbreviation or one letter of one ("e.g.").
-func abbreviation(text string, t token) bool {
+// abbreviation reports whether the last word before a point is an
+// abbreviation or one letter of one ("e.g."). A unit after a number is
+// not: "the timeout is 1 s. Scale out" is two sentences, as is "… 40 ms."
+func abbreviation(toks []token) bool {
+	t := toks[len(toks)-1]
+	if _, unit := unitAliases[t.norm]; unit && len(toks) > 1 && toks[len(toks)-2].number {
+		return false
+	}
 	return abbreviations[t.norm] || len(t.norm) == 1 && unicode.IsLetter(rune(t.norm[0]))
 }
 
