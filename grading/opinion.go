@@ -159,7 +159,11 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 				// An answer that reads like good ones but reaches another
 				// conclusion must not earn the result on resemblance, nor
 				// one whose parts are only supposed ("if v43 …").
-				mayOverrule = mayOverrule && share == 1 && !v.negated && !v.hedged && v.missing <= 1 && (!v.rejected || v.missing == 0)
+				// Nor one with none of the alternatives the author accepts
+				// (the moves, most often): it may offer one of its own
+				// ("scale the downstream out and add retries"); on the read
+				// blind sets such overrules were right 4 times in 7.
+				mayOverrule = mayOverrule && share == 1 && !v.negated && !v.hedged && !v.anyMissing && v.missing <= 1 && (!v.rejected || v.missing == 0)
 			}
 			switch {
 			case v.Awarded && s[sigNoFalsifier] == 1 && p < 0.5:

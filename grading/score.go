@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-4+combiner-2+provisional-2"
+const ScorerVersion = "cues-5+combiner-2+provisional-2"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -162,6 +162,9 @@ type cueVerdict struct {
 	// of the "any" concepts was.
 	missing  int
 	rejected bool
+	// anyMissing: none of the rule's alternatives was found — often the
+	// moves an author accepts, so an answer without them may offer another.
+	anyMissing bool
 	// negated: negation decided it (a concept found only negated).
 	negated bool
 	// near counts the missing parts whose words are all there, but split
@@ -253,6 +256,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 		}
 	}
 	v.missing = len(missing) + boolInt(!anyOK)
+	v.anyMissing = !anyOK
 	v.near += boolInt(!anyOK && anyNear)
 	switch {
 	case len(rejected) > 0:
