@@ -9,7 +9,7 @@ import "strings"
 // just after it ("rollback is not …"), that is not one of the pattern's own
 // words.
 func negatedAt(toks []token, oc occurrence, own []bool) bool {
-	if toks[oc.first].headed == negatingHeading || earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
+	if toks[oc.first].headed == negatingHeading || toks[oc.first].answeredNo || earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
 		return true
 	}
 	clause := toks[oc.first].clause
@@ -168,7 +168,7 @@ var firstPerson = set("i", "we", "i'd", "we'd", "i'll", "we'll", "let's", "i'm",
 // person — rather than saying something is not so ("it is not because
 // the rollback would overload v42").
 func refusedAt(toks []token, oc occurrence, own []bool) bool {
-	if refusedInFirstPersonAfter(toks, oc, own) {
+	if toks[oc.first].answeredNo || refusedInFirstPersonAfter(toks, oc, own) {
 		return true
 	}
 	clause := toks[oc.first].clause

@@ -57,6 +57,8 @@ func TestLanguage(t *testing.T) {
 		{"against as a comparison negates nothing", "Limit the bulk tenant, and roll back the release against the old pool's numbers.", [4]bool{false, false, false, false}},
 		{"a move that only means more load", "Limit the bulk tenant. Rolling back the release only means more load.", [4]bool{true, false, false, false}},
 		{"a move after a person's clause is offered", "Limit the bulk tenant and I will roll back the release or page the owner.", [4]bool{false, false, false, false}},
+		{"a move asked about and answered no is turned down", "Is rolling back the release the answer? No. Limit the bulk tenant.", [4]bool{true, false, false, false}},
+		{"a move asked about and answered yes is offered", "Roll back the release? Yes, and limit the bulk tenant.", [4]bool{false, false, false, false}},
 		{"a dotted name is words, not sentences", "The new consumers take longer than max.poll.interval.ms allows, so they get evicted from the group.", [4]bool{false, false, false, true}},
 		{"a falsifier in the negative names the check", "Limit the bulk tenant. If the first token is not back under 0.6 s by noon, I'm wrong.", [4]bool{true, false, false, true}},
 		{"a move that only buys time", "Limit the bulk tenant. Rolling back the release only buys time while the queue refills.", [4]bool{true, false, false, false}},

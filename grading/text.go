@@ -41,6 +41,9 @@ type token struct {
 	// wrong.", "…, which would make it worse") or in a move the answer
 	// gives to others ("Some people would …"): named, not claimed.
 	judged bool
+	// answeredNo: in a question the next sentence answers no ("Is
+	// adding replicas justified? No."): what it asks about is turned down.
+	answeredNo bool
 }
 
 type heading uint8
@@ -116,6 +119,7 @@ func tokenize(text string) []token {
 			toks[i].norm, toks[i].stem = unit, unit
 		}
 	}
+	markAnsweredNo(text, toks)
 	markHypothetical(toks)
 	markHeadedLists(text, toks)
 	// "instead of X" negates X; a bare "instead" ("instead, compare …") does not.
@@ -130,6 +134,34 @@ func tokenize(text string) []token {
 	markJudged(toks)
 	markSameFor(toks)
 	return toks
+}
+
+// noAnswers open a sentence that answers the question before it no;
+// "not" only as "Not yet", "Not really", "Not at all" or alone ("Not a GPU
+// issue" is a statement of its own).
+var (
+	noAnswers  = set("no", "nope")
+	notAnswers = set("yet", "really", "at", "necessarily")
+)
+
+// markAnsweredNo marks the words of a question that the next sentence
+// answers no: "Is adding replicas justified? No, …", "Roll back? Not yet."
+// A "yes" (or anything else) leaves the question as asked: "Roll back?
+// Yes, now." offers the move.
+func markAnsweredNo(text string, toks []token) {
+	for i := 1; i < len(toks); i++ {
+		prev := toks[i-1]
+		if prev.sentence == toks[i].sentence || !strings.Contains(text[prev.end:toks[i].start], "?") {
+			continue
+		}
+		notAlone := toks[i].norm == "not" && (i+1 == len(toks) || toks[i+1].sentence != toks[i].sentence || notAnswers[toks[i+1].norm])
+		if !noAnswers[toks[i].norm] && !notAlone {
+			continue
+		}
+		for k := i - 1; k >= 0 && toks[k].sentence == prev.sentence; k-- {
+			toks[k].answeredNo = true
+		}
+	}
 }
 
 // continuesLine reports whether the text after a line break carries on the
