@@ -134,6 +134,7 @@ func parseProbe(f *fields) *Probe {
 	}
 	p.Rubric, p.Scoring = parseRubric(f)
 	p.Scoring.Model, _ = f.str("strong_answer", false)
+	p.Scoring.Question, _ = f.str("question", false)
 	return p
 }
 

@@ -27,11 +27,12 @@ func (d BlockDraft) Scoring() (*Scoring, error) {
 	var ignored Problems
 	f := newFields(reporter{file: "form", problems: &ignored}, 0, fmt.Sprintf("%s %q", d.Kind, d.Key), doc.Content[0])
 	_, s := parseRubric(f)
-	model := "model_solution"
+	model, question := "model_solution", "prompt"
 	if d.Kind == KindProbe {
-		model = "strong_answer"
+		model, question = "strong_answer", "question"
 	}
 	s.Model, _ = f.str(model, false)
+	s.Question, _ = f.str(question, false)
 	if err := s.Rubric.Check(); err != nil {
 		return nil, err
 	}

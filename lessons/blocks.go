@@ -68,6 +68,7 @@ func parseStructured(r reporter, kind Kind, src []byte, fenceLine int) *Block {
 		}
 		b.Exercise.Rubric, b.Exercise.Scoring = parseRubric(f)
 		b.Exercise.Scoring.Model, _ = f.str("model_solution", false)
+		b.Exercise.Scoring.Question, _ = f.str("prompt", false)
 	case KindProbe:
 		b.Probe = parseProbe(f)
 	case KindExplain:

@@ -32,6 +32,9 @@ const (
 	// ModelShort: the model solution or strong answer does not earn a
 	// criterion from the cues, so the cues miss the item's own best answer.
 	ModelShort WarningKind = "model-short"
+	// RestatedMove: the question's own words offer a move a criterion
+	// rules out, so a learner who restates the question offers it too.
+	RestatedMove WarningKind = "restated-move"
 )
 
 // Warning is one gap in an item's calibration examples, in plain words.
@@ -57,6 +60,11 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 	if err != nil {
 		return nil, err
 	}
+	restated, err := s.restatedMoves()
+	if err != nil {
+		return nil, err
+	}
+	short = append(short, restated...)
 	if len(s.Examples) == 0 {
 		return append([]Warning{{Kind: NoExamples, Message: "There are no calibration examples, so nothing checks the cues: add real answers with the scores a careful reviewer gives them, at least one that earns each criterion and one that does not."}}, short...), nil
 	}
@@ -111,6 +119,34 @@ func (s *Scoring) modelShort() ([]Warning, error) {
 		out = append(out, Warning{Kind: ModelShort, Criterion: rule.Criterion,
 			Message: fmt.Sprintf("The model answer does not earn %s from the cues (%s): widen the cues until the item's own best answer earns it, or reword the model answer.",
 				strings.ToLower(rule.Criterion.Label()), strings.Join(why, "; "))})
+	}
+	return out, nil
+}
+
+// restatedMoves: ruled-out moves the question's own words offer ("the
+// on-call channel wants 30 pods and maxThreads=800"). Learners restate
+// the question, often to turn its suggestion down in words the cues do not
+// read as a refusal, and every such restatement would cost them the point.
+func (s *Scoring) restatedMoves() ([]Warning, error) {
+	if strings.TrimSpace(s.Question) == "" {
+		return nil, nil
+	}
+	e, err := s.Rubric.Explain(s.Question)
+	if err != nil {
+		return nil, err
+	}
+	var out []Warning
+	seen := map[string]bool{}
+	for i, rule := range s.Rubric.Rules {
+		for _, t := range e.Criteria[i].Concepts {
+			if t.Role != grading.RuledOut || t.Status != "found" || seen[t.Concept] {
+				continue
+			}
+			seen[t.Concept] = true
+			out = append(out, Warning{Kind: RestatedMove, Criterion: rule.Criterion, Concept: t.Concept,
+				Message: fmt.Sprintf("The question itself offers %s (%q), so a learner who repeats the question offers it too, and loses %s: write its patterns with the words a learner uses to propose the move (\"i'd + scale* out\", \"scale* out + now|first\"), so that describing it is not offering it.",
+					t.Concept, t.Words, strings.ToLower(rule.Criterion.Label()))})
+		}
 	}
 	return out, nil
 }

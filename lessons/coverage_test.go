@@ -42,6 +42,38 @@ const (
 	offTopic       = "I would look at the dashboards for a while and then decide what to do about the incident."
 )
 
+// TestCoverageRestatedMove: a ruled-out move the question's own words
+// offer is found, once, with the criterion that rules it out; a question
+// that only asks about the cache is not.
+func TestCoverageRestatedMove(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		question string
+		want     []lessons.Warning
+	}{
+		{"The cache is cold after a deploy. A teammate wants to restart every replica. What do you do first?",
+			[]lessons.Warning{{Kind: lessons.RestatedMove, Criterion: grading.Result, Concept: "restart-all"}}},
+		{"The cache is cold after a deploy. What do you do first?", nil},
+	}
+	for _, tt := range tests {
+		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
+		s.Question = tt.question
+		got, err := s.Coverage()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var restated []lessons.Warning
+		for _, w := range got {
+			if w.Kind == lessons.RestatedMove {
+				restated = append(restated, w)
+			}
+		}
+		if diff := cmp.Diff(tt.want, restated, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
+			t.Errorf("%q: restated moves (-want +got):\n%s", tt.question, diff)
+		}
+	}
+}
+
 // TestCoverage: each gap in the examples is found, with the criterion and
 // concept it concerns; a well-covered item has none of that kind.
 func TestCoverage(t *testing.T) {

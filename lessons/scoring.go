@@ -21,6 +21,10 @@ type Scoring struct {
 	// Model is the model solution or strong answer as written: a labelled
 	// answer that earns all four points.
 	Model string `json:"model,omitempty"`
+	// Question is the item's prompt or question as written: learners
+	// restate it, so coverage checks no ruled-out move matches it. It
+	// decides no score (not in the fingerprint).
+	Question string `json:"-"`
 
 	labelledOnce sync.Once
 	labelled     *grading.LabelledSet
