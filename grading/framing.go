@@ -9,7 +9,7 @@ import "strings"
 // just after it ("rollback is not …"), that is not one of the pattern's own
 // words.
 func negatedAt(toks []token, oc occurrence, own []bool) bool {
-	if toks[oc.first].headed == negatingHeading || toks[oc.first].answeredNo || earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
+	if toks[oc.first].headed == negatingHeading || answeredNoAt(toks, oc, own) || earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
 		return true
 	}
 	clause := toks[oc.first].clause
@@ -64,6 +64,14 @@ func deniedHelp(toks []token, i, clause int) bool {
 		i += 2
 	}
 	return in(i) && helps[toks[i].norm]
+}
+
+// answeredNoAt reports an occurrence in a question or label that a "no"
+// answers, unless that "no" is one of the pattern's own words (a concept
+// written as "more servers + no" is matched by the refusal, not denied).
+func answeredNoAt(toks []token, oc occurrence, own []bool) bool {
+	by := toks[oc.first].answeredBy
+	return by > 0 && !own[by-1]
 }
 
 // refusedInFirstPersonAfter reports a move put first in its clause and
@@ -168,7 +176,7 @@ var firstPerson = set("i", "we", "i'd", "we'd", "i'll", "we'll", "let's", "i'm",
 // person — rather than saying something is not so ("it is not because
 // the rollback would overload v42").
 func refusedAt(toks []token, oc occurrence, own []bool) bool {
-	if toks[oc.first].answeredNo || refusedInFirstPersonAfter(toks, oc, own) {
+	if answeredNoAt(toks, oc, own) || refusedInFirstPersonAfter(toks, oc, own) {
 		return true
 	}
 	clause := toks[oc.first].clause

@@ -161,6 +161,9 @@ func markRefusalsGoingOn(toks []token) {
 			// "I'd refuse to lengthen the tokens", not "a run refuses
 			// to start".
 			toks[i].negator = true
+		case (toks[i].norm == "on" || toks[i].norm == "against") && i >= 2 && toks[i-1].norm == "back" && toks[i-2].norm == "push" && opposedInFirstPerson(toks, i-2):
+			// "I'd push back on 30 pods and 800 maxThreads."
+			toks[i].negator = true
 		case toks[i].norm == "against" && opposedInFirstPerson(toks, i):
 			// "I am against scaling to 30 pods", not "360 against 200".
 			toks[i].negator = true
@@ -172,14 +175,20 @@ func markRefusalsGoingOn(toks []token) {
 	}
 }
 
-// opposedInFirstPerson reports an "against" the learner says of
-// themselves: "I'm against", "I am strongly against", "we are against".
+// opposedInFirstPerson reports an "against" (or a "push back") the
+// learner says of themselves: "I'm against", "I am strongly against", "we
+// are against", "I'd push back on", "I would push back".
 func opposedInFirstPerson(toks []token, i int) bool {
 	j := i - 1
 	for j >= 0 && softeners[toks[j].norm] || j >= 0 && (toks[j].norm == "strongly" || toks[j].norm == "firmly") {
 		j--
 	}
+	if toks[i].norm == "push" && j >= 1 && (toks[j].norm == "would" || toks[j].norm == "will") && firstPerson[toks[j-1].norm] {
+		return true
+	}
 	switch {
+	case j >= 0 && toks[i].norm == "push" && firstPerson[toks[j].norm]:
+		return true
 	case j >= 0 && (toks[j].norm == "i'm" || toks[j].norm == "we're"):
 		return true
 	case j >= 1 && (toks[j].norm == "am" && toks[j-1].norm == "i" || toks[j].norm == "are" && toks[j-1].norm == "we"):

@@ -41,9 +41,10 @@ type token struct {
 	// wrong.", "…, which would make it worse") or in a move the answer
 	// gives to others ("Some people would …"): named, not claimed.
 	judged bool
-	// answeredNo: in a question the next sentence answers no ("Is
-	// adding replicas justified? No."): what it asks about is turned down.
-	answeredNo bool
+	// answeredBy, when not zero, is one past the index of the "no" that
+	// answers the question or label this word is in ("Is adding replicas
+	// justified? No.", "More servers: no."): what it names is turned down.
+	answeredBy int
 }
 
 type heading uint8
@@ -151,7 +152,15 @@ var (
 func markAnsweredNo(text string, toks []token) {
 	for i := 1; i < len(toks); i++ {
 		prev := toks[i-1]
-		if prev.sentence == toks[i].sentence || !strings.Contains(text[prev.end:toks[i].start], "?") {
+		between := text[prev.end:toks[i].start]
+		if colonVerdict(toks, i, between) {
+			// "Scaling to 30 pods: no." — a label and its verdict.
+			for k := i - 1; k >= 0 && toks[k].sentence == prev.sentence && toks[k].clause == prev.clause; k-- {
+				toks[k].answeredBy = i + 1
+			}
+			continue
+		}
+		if prev.sentence == toks[i].sentence || !strings.Contains(between, "?") {
 			continue
 		}
 		notAlone := toks[i].norm == "not" && (i+1 == len(toks) || toks[i+1].sentence != toks[i].sentence || notAnswers[toks[i+1].norm])
@@ -159,9 +168,19 @@ func markAnsweredNo(text string, toks []token) {
 			continue
 		}
 		for k := i - 1; k >= 0 && toks[k].sentence == prev.sentence; k-- {
-			toks[k].answeredNo = true
+			toks[k].answeredBy = i + 1
 		}
 	}
+}
+
+// colonVerdict reports a "no" that is all a colon introduces, up to the
+// end of its clause: "Scaling to 30 pods: no." "maxThreads 800: no, same
+// thing per pod."
+func colonVerdict(toks []token, i int, between string) bool {
+	if strings.TrimSpace(between) != ":" || toks[i].norm != "no" && toks[i].norm != "nope" && toks[i].norm != "never" {
+		return false
+	}
+	return i+1 == len(toks) || toks[i+1].clause != toks[i].clause
 }
 
 // continuesLine reports whether the text after a line break carries on the
