@@ -283,3 +283,35 @@ func yamlErrorText(err error) string {
 	}
 	return msg
 }
+
+// blockScalarHint explains the YAML error authors of trace tables meet: a
+// "|" block takes its indentation from its first line, so a first line
+// indented deeper than the next (a table header with an empty first
+// column) ends the block early, and YAML reports a missing key further
+// on. It returns "" when no block scalar in src opens that way.
+func blockScalarHint(src []byte, fenceLine int) string {
+	lines := strings.Split(string(src), "\n")
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if !(strings.HasSuffix(t, ": |") || strings.HasSuffix(t, ": >") || strings.HasSuffix(t, ": |-") || strings.HasSuffix(t, ": >-")) {
+			continue
+		}
+		first := -1
+		for j := i + 1; j < len(lines); j++ {
+			if strings.TrimSpace(lines[j]) == "" {
+				continue
+			}
+			if first < 0 {
+				first = j
+				continue
+			}
+			if in := indent(lines[j]); in > indent(l) && in < indent(lines[first]) {
+				return fmt.Sprintf(" (the %q block's first line, line %d, is indented more than line %d after it, and a block's first line sets its indentation: indent every line alike, or give the indentation after the bar, as in \"text: |2\")",
+					strings.TrimSuffix(strings.TrimSpace(strings.SplitN(t, ":", 2)[0]), ":"), fenceLine+1+first, fenceLine+1+j)
+			}
+			break
+		}
+	}
+	return ""
+}
