@@ -111,11 +111,12 @@ func (a *answer) findStarts(m wordMatcher) []int {
 		for _, n := range a.byStem[m.stem] {
 			add(n)
 		}
-		for _, syn := range m.synonyms {
-			for _, n := range a.byStem[syn] {
-				if !a.toks[a.byNorm[n][0]].function {
-					add(n)
-				}
+	}
+	// A prefix's synonyms are its paraphrase family (familyBeyondPrefix).
+	for _, syn := range m.synonyms {
+		for _, n := range a.byStem[syn] {
+			if !a.toks[a.byNorm[n][0]].function {
+				add(n)
 			}
 		}
 	}

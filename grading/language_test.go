@@ -11,7 +11,7 @@ func languageRubric() *Rubric {
 			"rollback":      {"roll back|rollback + release", "i'd revert + release", "revert* + immediately"},
 			"rollback-risk": {"rollback|roll back + overload"},
 			"two-minutes":   {"2 min + apart"},
-			"fast-first":    {"0.6 s + first token", "poll interval + evict*", "preempt* + count"},
+			"fast-first":    {"0.6 s + first token", "poll interval + evict*", "preempt* + count", "retr* + budget"},
 		},
 		Rules: [4]Rule{
 			{Criterion: Result, Requires: []string{"cap-bulk"}, Rejects: []string{"rollback"}},
@@ -62,6 +62,8 @@ func TestLanguage(t *testing.T) {
 		{"a move labelled and answered no", "Limit the bulk tenant.\nRolling back the release: no, it would only refill the queue.", [4]bool{true, false, false, false}},
 		{"a move the learner pushes back on", "Limit the bulk tenant. I'd push back on rolling back the release tonight.", [4]bool{true, false, false, false}},
 		{"a push back that is not the learner's offers the move", "Limit the bulk tenant, and roll back the release if the owners push back on the cap.", [4]bool{false, false, false, false}},
+		{"a hyphenated prefix joins its word", "The pre-emption count stayed flat all morning on the new pool.", [4]bool{false, false, false, true}},
+		{"a prefix pattern reaches its paraphrase family", "The resend budget at the gateway held all morning.", [4]bool{false, false, false, true}},
 		{"a dotted name is words, not sentences", "The new consumers take longer than max.poll.interval.ms allows, so they get evicted from the group.", [4]bool{false, false, false, true}},
 		{"a falsifier in the negative names the check", "Limit the bulk tenant. If the first token is not back under 0.6 s by noon, I'm wrong.", [4]bool{true, false, false, true}},
 		{"a move that only buys time", "Limit the bulk tenant. Rolling back the release only buys time while the queue refills.", [4]bool{true, false, false, false}},

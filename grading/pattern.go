@@ -86,6 +86,9 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 						if wide && !m.prefix && !t.function && !t.number {
 							m.synonyms = synonymsOf(t.stem)
 						}
+						if wide && m.prefix && len(m.norm) >= minFamilyPrefix {
+							m.synonyms = familyBeyondPrefix(m.norm)
+						}
 						m.id = ids.of(t.norm, m.prefix, m.synonyms != nil)
 						ph = append(ph, m)
 					}
@@ -108,6 +111,10 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 	}
 	return c, nil
 }
+
+// minFamilyPrefix is the shortest prefix pattern that the subject's
+// paraphrase families widen ("retr*" is; "re*" would reach too much).
+const minFamilyPrefix = 4
 
 // occurrence is where a phrase matched: tokens first..last.
 type occurrence struct {

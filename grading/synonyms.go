@@ -52,6 +52,27 @@ var servingFamilies = []string{
 	"decommission retire",
 }
 
+// familyBeyondPrefix returns the stems of the subject's paraphrase family
+// members a prefix pattern does not reach, when it reaches one of them:
+// "retr*" reaches retry, so resend, resubmit and reattempt stand
+// for it too. Only the curated families: WordNet's senses are too wide to
+// follow from a prefix.
+func familyBeyondPrefix(prefix string) []string {
+	var out []string
+	for _, fam := range servingFamilies {
+		words := strings.Fields(fam)
+		if !slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, prefix) }) {
+			continue
+		}
+		for _, w := range words {
+			if !strings.HasPrefix(w, prefix) {
+				out = append(out, lookup(w).stem)
+			}
+		}
+	}
+	return out
+}
+
 var (
 	synonymsOnce sync.Once
 	synonymIndex map[string][]string // stem → other stems

@@ -70,7 +70,7 @@ func tokenize(text string) []token {
 			start := i
 			for i < len(text) {
 				r2, s2 := utf8.DecodeRuneInString(text[i:])
-				if isWordRune(r2) || joinsWord(text, i, r2, s2) {
+				if isWordRune(r2) || joinsWord(text, start, i, r2, s2) {
 					i += s2
 					continue
 				}
@@ -228,7 +228,7 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 // joinsWord reports whether the rune at i continues a word: an apostrophe
 // between letters (don't, it's), or a point or comma between digits (0.8,
 // 16,000).
-func joinsWord(text string, i int, r rune, size int) bool {
+func joinsWord(text string, start, i int, r rune, size int) bool {
 	if i+size >= len(text) {
 		return false
 	}
@@ -239,12 +239,19 @@ func joinsWord(text string, i int, r rune, size int) bool {
 		return unicode.IsLetter(before) && unicode.IsLetter(after)
 	case '.', ',':
 		return unicode.IsDigit(before) && unicode.IsDigit(after)
+	case '-':
+		// "re-send" is "resend", "pre-warm" "prewarm": a prefix that is
+		// no word of its own joins the word after its hyphen.
+		return boundPrefixes[strings.ToLower(text[start:i])] && unicode.IsLetter(after)
 	}
 	return false
 }
 
+// boundPrefixes are prefixes written with a hyphen that are not words.
+var boundPrefixes = set("re", "pre", "co", "de", "un", "non", "mis", "sub")
+
 func normWord(w string) string {
-	w = strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+	w = strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(w, "’", "'"), "-", ""))
 	if n, ok := canonicalNumber(w); ok {
 		return n
 	}

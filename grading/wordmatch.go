@@ -15,6 +15,9 @@ func (m wordMatcher) matchWord(t token) (ok, typo bool) {
 		if strings.HasPrefix(t.norm, m.norm) {
 			return true, false
 		}
+		if !t.function && slices.Contains(m.synonyms, t.stem) {
+			return true, true // "resend" for "retr*": a family member
+		}
 		// A typo inside a long prefix (a six-letter one such as "revert*"
 		// would take "reversible"): compare the word's start, one letter
 		// shorter, as long, or one longer ("preemtion" for "preempt*"),
