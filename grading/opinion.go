@@ -183,7 +183,9 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 				// The opinions disagree: the model's chance is fitted on all
 				// decisions, and overrules are right less often than it says.
 				certainty = min(p, overruleCertainty)
-				doubt = fmt.Sprintf("awarded because %.0f%% of the closest scored answers earned it; the cues found %s", share*100, cueGap(v))
+				// Say the chance that decided it: the share alone ("51%")
+				// reads as a coin flip to an author.
+				doubt = fmt.Sprintf("awarded because answers like it earned it (%.0f%% of the closest scored answers did; both opinions together give %.0f%%); the cues found %s", share*100, p*100, cueGap(v))
 			default:
 				certainty = 1 - p
 				if p >= 0.5 {
