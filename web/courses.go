@@ -8,7 +8,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
@@ -140,9 +139,13 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 		}
 		return s.anonymousLessonView(r, p)
 	case known != nil && s.currentUser(r) != nil:
-		// The account was read with the session (loadUser).
-		p = *known
-		mine, err = s.catalog.LearnerWorkOn(ctx, p.LessonID, id)
+		// The account was read with the session (loadUser); the part may
+		// be kept (learner_part.go).
+		part, err := s.learnerWork(r, *known, course, lesson, id)
+		if err != nil {
+			return views.LessonView{}, err
+		}
+		return s.learnerView(r, *known, part), nil
 	case known != nil:
 		p = *known
 		mine, err = s.catalog.LearnerOn(ctx, p.LessonID, id)
@@ -163,21 +166,11 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 		}
 		s.setAccount(r, &u)
 	}
-	news, err := scores.DecodeNews(mine.News)
+	part, err := decodeLearnerPart(mine, course, lesson)
 	if err != nil {
 		return views.LessonView{}, err
 	}
-	s.setNews(r, news)
-	s.setDueReviews(r, mine.DueReviews)
-	v := newLessonView(p)
-	if v.State, err = progress.DecodeLessonState(mine.State, course, lesson); err != nil {
-		return v, err
-	}
-	subs, err := scores.DecodeLatest(mine.Scores)
-	for key, sub := range subs {
-		v.Scores[key] = scoreView(sub)
-	}
-	return v, err
+	return s.learnerView(r, p, part), nil
 }
 
 func newLessonView(p catalog.LessonPage) views.LessonView {
