@@ -95,7 +95,7 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 	if f != nil && !s.wholeLessons {
 		known = &f.view.Page
 	}
-	v, err := s.lessonViewOf(r, known)
+	v, sent, err := s.lessonViewOf(r, known)
 	if err != nil {
 		_ = s.readAccount(r) // for the error page's header; the error shown is err
 		return err
@@ -112,18 +112,22 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	return s.renderFramed(w, r, http.StatusOK, f, v)
+	return s.renderFramed(w, r, http.StatusOK, f, v, sent)
 }
 
 // lessonView is the lesson as the visitor sees it. For a signed-in learner
 // one query reads the lesson, their account, their answers and their
 // scores (catalog.LessonFor), and each part's owner decodes its part.
-func (s *Server) lessonView(r *http.Request) (views.LessonView, error) { return s.lessonViewOf(r, nil) }
+func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
+	v, _, err := s.lessonViewOf(r, nil)
+	return v, err
+}
 
 // lessonViewOf is lessonView, reading only the visitor's part when the
 // page the lesson shows is known (a kept frame's, while changes are
-// heard: currentLessonFrame).
-func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views.LessonView, error) {
+// heard: currentLessonFrame), with the response last sent from that part
+// when it is kept (learner_page.go; else nil).
+func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views.LessonView, *sentPage, error) {
 	ctx := r.Context()
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
 	id := s.signedInID(r)
@@ -132,20 +136,22 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 	var err error
 	switch {
 	case id == 0 && known != nil:
-		return s.anonymousLessonView(r, *known)
+		v, err := s.anonymousLessonView(r, *known)
+		return v, nil, err
 	case id == 0:
 		if p, err = s.catalog.Lesson(ctx, course, lesson); err != nil {
-			return views.LessonView{}, err
+			return views.LessonView{}, nil, err
 		}
-		return s.anonymousLessonView(r, p)
+		v, err := s.anonymousLessonView(r, p)
+		return v, nil, err
 	case known != nil && s.currentUser(r) != nil:
 		// The account was read with the session (loadUser); the part may
 		// be kept (learner_part.go).
 		part, err := s.learnerWork(r, *known, course, lesson, id)
 		if err != nil {
-			return views.LessonView{}, err
+			return views.LessonView{}, nil, err
 		}
-		return s.learnerView(r, *known, part), nil
+		return s.learnerView(r, *known, part), part.sent, nil
 	case known != nil:
 		p = *known
 		mine, err = s.catalog.LearnerOn(ctx, p.LessonID, id)
@@ -153,24 +159,25 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 		p, mine, err = s.catalog.LessonFor(ctx, course, lesson, id)
 	}
 	if err != nil {
-		return views.LessonView{}, err
+		return views.LessonView{}, nil, err
 	}
 	if mine.Account != nil || s.currentUser(r) == nil {
 		u, err := auth.DecodeAccount(id, mine.Account)
 		switch {
 		case errors.Is(err, postgres.ErrNotFound):
 			s.setAccount(r, nil) // deleted: the visitor is signed out
-			return s.anonymousLessonView(r, p)
+			v, err := s.anonymousLessonView(r, p)
+			return v, nil, err
 		case err != nil:
-			return views.LessonView{}, err
+			return views.LessonView{}, nil, err
 		}
 		s.setAccount(r, &u)
 	}
 	part, err := decodeLearnerPart(mine, course, lesson)
 	if err != nil {
-		return views.LessonView{}, err
+		return views.LessonView{}, nil, err
 	}
-	return s.learnerView(r, p, part), nil
+	return s.learnerView(r, p, part), nil, nil
 }
 
 func newLessonView(p catalog.LessonPage) views.LessonView {

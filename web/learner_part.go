@@ -29,6 +29,9 @@ type learnerPart struct {
 	scores map[string]views.ScoreView
 	news   scores.NewsCount
 	due    int
+	// sent is the response last sent from a kept part (learner_page.go);
+	// nil for one read afresh.
+	sent *sentPage
 }
 
 // Learners keeps learners' parts of lesson pages (web/learnercache). Whoever
@@ -91,8 +94,10 @@ func (s *Server) learnerWork(r *http.Request, p catalog.LessonPage, course, less
 	if err != nil {
 		return part, err
 	}
-	// What it holds, decoded, is about twice the JSON it came from.
-	cost := 2*int64(len(mine.State)+len(mine.Scores)+len(mine.News)) + 256
+	// What it holds, decoded, is about twice the JSON it came from, and
+	// the response sent from it.
+	part.sent = &sentPage{}
+	cost := 2*int64(len(mine.State)+len(mine.Scores)+len(mine.News)) + sentPageCost
 	s.learners.Put(t, k, part, cost, mine.DueIn)
 	return part, nil
 }

@@ -180,45 +180,24 @@ func (a *Assembly) Send(w http.ResponseWriter, r *http.Request, status int) {
 	a.encode(r, buf).Send(w, r, status)
 }
 
-// Response is the page as Send would send it for r, its body the caller's
-// to keep: the same page asked for with the same Accept-Encoding is the
-// same response, sent again with its own Send.
-func (a *Assembly) Response(r *http.Request) Response {
-	var buf bytes.Buffer
-	return a.encode(r, &buf)
-}
-
 // encode is the page's response for r, its body written to buf when it
 // is made (gzip'd, br'd) there.
 func (a *Assembly) encode(r *http.Request, buf *bytes.Buffer) Response {
-	resp := Response{ContentType: a.pieces.contentType}
 	length := 0
 	for _, s := range a.seq {
 		length += len(a.bytes(s))
 	}
-	if !worthIt(a.pieces.contentType, length) {
-		resp.Body = a.Bytes()
-		return resp
+	if !worthIt(a.pieces.contentType, length) || NegotiateEach(r.Header.Get("Accept-Encoding")) != Gzip {
+		// Identity, or br for a client that ranks it first (rare): as
+		// Write sends it.
+		return encode(r, a.pieces.contentType, a.Bytes(), buf)
 	}
-	resp.Vary = true
-	switch enc := NegotiateEach(r.Header.Get("Accept-Encoding")); enc {
-	case Gzip:
-		a.gzip(buf, length)
-		resp.Body, resp.Encoding = buf.Bytes(), Gzip
-	case Identity:
-		resp.Body = a.Bytes()
-	default: // br, for a client that ranks it first: rare, made as Write does
-		plain := a.Bytes()
-		if err := encodeTo(buf, enc, plain); err == nil {
-			resp.Body, resp.Encoding = buf.Bytes(), enc
-		} else {
-			resp.Body = plain // cannot happen writing to memory; send it plain
-		}
-	}
-	return resp
+	a.gzip(buf, length)
+	return Response{ContentType: a.pieces.contentType, Body: buf.Bytes(), Encoding: Gzip, Vary: true}
 }
 
-// Response is a body in its coding, and what its headers say of it.
+// Response is a body in its coding, and what its headers say of it
+// (Encode, Assembly.Send).
 type Response struct {
 	ContentType string
 	Body        []byte

@@ -26,8 +26,9 @@ import (
 )
 
 // DefaultBudget bounds the parts kept: a learner's part on a lesson is a
-// few KB (their written answers are most of it), so tens of thousands.
-const DefaultBudget = 32 << 20
+// few KB (their written answers are most of it), and the web keeps the
+// page last sent from it beside it (~20 KB), so some thousands.
+const DefaultBudget = 64 << 20
 
 // DefaultMaxAge is the longest a part is kept, however quiet: it bounds
 // how long a lost announcement can leave a page stale.
