@@ -95,6 +95,14 @@ func TestContentChangeForgetsKeptParts(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	// The first view after a content change reads the whole page (the
+	// route's frame is forgotten too); the next ones must not go back to
+	// the part kept before it.
+	for i := range 3 {
+		if got := navReview(w.get(lesson2)); got != "Review" {
+			t.Fatalf("view %d after the publish: the navigation says %q, kept from before it", i+2, got)
+		}
+	}
 }
 
 // TestAPostingBrowserReadsAfresh: the browser that just posted is marked
