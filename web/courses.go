@@ -100,15 +100,17 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 		_ = s.readAccount(r) // for the error page's header; the error shown is err
 		return err
 	}
-	key := blankLessonKey(v)
+	// The key is made only when needed: a kept frame's view has no use
+	// for it, and hashing the course's lesson list was a twentieth of
+	// what such a view allocated.
 	if s.currentUser(r) == nil && v.State.Empty() {
-		return s.renderPublic(w, r, route, gen, key, views.Lesson(v))
+		return s.renderPublic(w, r, route, gen, blankLessonKey(v), views.Lesson(v))
 	}
 	if s.wholeLessons {
 		return s.render(w, r, views.Lesson(v))
 	}
 	if f == nil {
-		if f, err = s.lessonFrameFor(r, route, gen, key, v.LessonPage); err != nil {
+		if f, err = s.lessonFrameFor(r, route, gen, blankLessonKey(v), v.LessonPage); err != nil {
 			return err
 		}
 	}
