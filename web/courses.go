@@ -93,16 +93,21 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 	f := s.currentLessonFrame(route)
 	var known *catalog.LessonPage
 	if f != nil && !s.wholeLessons {
+		if s.currentUser(r) != nil {
+			// The account was read with the session: the learner's part
+			// may be kept, and the page sent from it (learner_page.go).
+			return s.keptLesson(w, r, f, course, lesson)
+		}
 		known = &f.view.Page
 	}
-	v, sent, err := s.lessonViewOf(r, known)
+	v, err := s.lessonViewOf(r, known)
 	if err != nil {
 		_ = s.readAccount(r) // for the error page's header; the error shown is err
 		return err
 	}
-	// The key is made only when needed: a kept frame's view has no use
-	// for it, and hashing the course's lesson list was a twentieth of
-	// what such a view allocated.
+	// The key is made only when needed: a view filled into a kept frame
+	// has no use for it, and hashing the course's lesson list with fmt
+	// is more than such a view should allocate.
 	if s.currentUser(r) == nil && v.State.Empty() {
 		return s.renderPublic(w, r, route, gen, blankLessonKey(v), views.Lesson(v))
 	}
@@ -114,22 +119,19 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	return s.renderFramed(w, r, http.StatusOK, f, v, sent)
+	return s.renderFramed(w, r, http.StatusOK, f, v)
 }
 
 // lessonView is the lesson as the visitor sees it. For a signed-in learner
 // one query reads the lesson, their account, their answers and their
 // scores (catalog.LessonFor), and each part's owner decodes its part.
-func (s *Server) lessonView(r *http.Request) (views.LessonView, error) {
-	v, _, err := s.lessonViewOf(r, nil)
-	return v, err
-}
+func (s *Server) lessonView(r *http.Request) (views.LessonView, error) { return s.lessonViewOf(r, nil) }
 
 // lessonViewOf is lessonView, reading only the visitor's part when the
 // page the lesson shows is known (a kept frame's, while changes are
-// heard: currentLessonFrame), with the response last sent from that part
-// when it is kept (learner_page.go; else nil).
-func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views.LessonView, *sentPage, error) {
+// heard: currentLessonFrame). A signed-in learner whose account the
+// session read gets keptLesson instead.
+func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views.LessonView, error) {
 	ctx := r.Context()
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
 	id := s.signedInID(r)
@@ -138,22 +140,12 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 	var err error
 	switch {
 	case id == 0 && known != nil:
-		v, err := s.anonymousLessonView(r, *known)
-		return v, nil, err
+		return s.anonymousLessonView(r, *known)
 	case id == 0:
 		if p, err = s.catalog.Lesson(ctx, course, lesson); err != nil {
-			return views.LessonView{}, nil, err
+			return views.LessonView{}, err
 		}
-		v, err := s.anonymousLessonView(r, p)
-		return v, nil, err
-	case known != nil && s.currentUser(r) != nil:
-		// The account was read with the session (loadUser); the part may
-		// be kept (learner_part.go).
-		part, err := s.learnerWork(r, *known, course, lesson, id)
-		if err != nil {
-			return views.LessonView{}, nil, err
-		}
-		return s.learnerView(r, *known, part), part.sent, nil
+		return s.anonymousLessonView(r, p)
 	case known != nil:
 		p = *known
 		mine, err = s.catalog.LearnerOn(ctx, p.LessonID, id)
@@ -161,25 +153,24 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 		p, mine, err = s.catalog.LessonFor(ctx, course, lesson, id)
 	}
 	if err != nil {
-		return views.LessonView{}, nil, err
+		return views.LessonView{}, err
 	}
 	if mine.Account != nil || s.currentUser(r) == nil {
 		u, err := auth.DecodeAccount(id, mine.Account)
 		switch {
 		case errors.Is(err, postgres.ErrNotFound):
 			s.setAccount(r, nil) // deleted: the visitor is signed out
-			v, err := s.anonymousLessonView(r, p)
-			return v, nil, err
+			return s.anonymousLessonView(r, p)
 		case err != nil:
-			return views.LessonView{}, nil, err
+			return views.LessonView{}, err
 		}
 		s.setAccount(r, &u)
 	}
 	part, err := decodeLearnerPart(mine, course, lesson)
 	if err != nil {
-		return views.LessonView{}, nil, err
+		return views.LessonView{}, err
 	}
-	return s.learnerView(r, p, part), nil, nil
+	return s.learnerView(r, p, part), nil
 }
 
 func newLessonView(p catalog.LessonPage) views.LessonView {
