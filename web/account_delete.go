@@ -38,6 +38,10 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
 		return s.renderStatus(w, r, http.StatusTooManyRequests, views.Account(v))
 	}
 	_, err = s.users.DeleteAccount(r.Context(), me.ID, pw)
+	if err == nil {
+		// Their reviews of others' answers now name no reviewer.
+		s.changes.ChangedAll()
+	}
 	switch {
 	case errors.Is(err, auth.ErrLastAdmin):
 		v.Delete.Problem = "You are the only admin. Make another user an admin first, so someone can still manage accounts."

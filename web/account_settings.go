@@ -68,6 +68,11 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
 			if u.Email != me.Email {
 				s.securityEvent(r, "email changed", slog.Int64("user_id", u.ID))
 			}
+			if u.DisplayName != me.DisplayName {
+				// Shown beside the reviews they made, on other learners'
+				// lesson pages; the account's own header reads it fresh.
+				s.changes.ChangedAll()
+			}
 			http.Redirect(w, r, views.AccountDoneURL("profile"), http.StatusSeeOther)
 			return nil
 		}

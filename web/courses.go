@@ -8,7 +8,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/progress"
@@ -94,6 +93,11 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 	f := s.currentLessonFrame(route)
 	var known *catalog.LessonPage
 	if f != nil && !s.wholeLessons {
+		if s.currentUser(r) != nil {
+			// The account was read with the session: the learner's part
+			// may be kept, and the page sent from it (learner_page.go).
+			return s.keptLesson(w, r, f, course, lesson)
+		}
 		known = &f.view.Page
 	}
 	v, err := s.lessonViewOf(r, known)
@@ -101,15 +105,17 @@ func (s *Server) lesson(w http.ResponseWriter, r *http.Request) error {
 		_ = s.readAccount(r) // for the error page's header; the error shown is err
 		return err
 	}
-	key := blankLessonKey(v)
+	// The key is made only when needed: a view filled into a kept frame
+	// has no use for it, and hashing the course's lesson list with fmt
+	// is more than such a view should allocate.
 	if s.currentUser(r) == nil && v.State.Empty() {
-		return s.renderPublic(w, r, route, gen, key, views.Lesson(v))
+		return s.renderPublic(w, r, route, gen, blankLessonKey(v), views.Lesson(v))
 	}
 	if s.wholeLessons {
 		return s.render(w, r, views.Lesson(v))
 	}
 	if f == nil {
-		if f, err = s.lessonFrameFor(r, route, gen, key, v.LessonPage); err != nil {
+		if f, err = s.lessonFrameFor(r, route, gen, blankLessonKey(v), v.LessonPage); err != nil {
 			return err
 		}
 	}
@@ -123,7 +129,8 @@ func (s *Server) lessonView(r *http.Request) (views.LessonView, error) { return 
 
 // lessonViewOf is lessonView, reading only the visitor's part when the
 // page the lesson shows is known (a kept frame's, while changes are
-// heard: currentLessonFrame).
+// heard: currentLessonFrame). A signed-in learner whose account the
+// session read gets keptLesson instead.
 func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views.LessonView, error) {
 	ctx := r.Context()
 	course, lesson := chi.URLParam(r, "course"), chi.URLParam(r, "lesson")
@@ -139,10 +146,6 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 			return views.LessonView{}, err
 		}
 		return s.anonymousLessonView(r, p)
-	case known != nil && s.currentUser(r) != nil:
-		// The account was read with the session (loadUser).
-		p = *known
-		mine, err = s.catalog.LearnerWorkOn(ctx, p.LessonID, id)
 	case known != nil:
 		p = *known
 		mine, err = s.catalog.LearnerOn(ctx, p.LessonID, id)
@@ -163,21 +166,11 @@ func (s *Server) lessonViewOf(r *http.Request, known *catalog.LessonPage) (views
 		}
 		s.setAccount(r, &u)
 	}
-	news, err := scores.DecodeNews(mine.News)
+	part, err := decodeLearnerPart(mine, course, lesson)
 	if err != nil {
 		return views.LessonView{}, err
 	}
-	s.setNews(r, news)
-	s.setDueReviews(r, mine.DueReviews)
-	v := newLessonView(p)
-	if v.State, err = progress.DecodeLessonState(mine.State, course, lesson); err != nil {
-		return v, err
-	}
-	subs, err := scores.DecodeLatest(mine.Scores)
-	for key, sub := range subs {
-		v.Scores[key] = scoreView(sub)
-	}
-	return v, err
+	return s.learnerView(r, p, part), nil
 }
 
 func newLessonView(p catalog.LessonPage) views.LessonView {

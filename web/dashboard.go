@@ -15,6 +15,8 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// Showing finished reviews takes them from the navigation's count.
+	s.markWrote(w)
 	// The navigation counts what the page just showed: the finished
 	// reviews are seen now, the requests still in progress.
 	s.setNews(r, d.News.Count)

@@ -78,18 +78,28 @@ func (s *Server) renderFramed(w http.ResponseWriter, r *http.Request, status int
 	a := f.pieces.Assemble()
 	defer a.Release()
 	if err := f.view.Fill(s.viewContext(r, status), v, a); err != nil {
-		if clientGone(r) {
-			w.WriteHeader(statusClientClosed)
-			return nil
-		}
-		s.log.ErrorContext(r.Context(), "rendering failed", "path", r.URL.Path, "err", err)
-		http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
+		s.fillFailed(w, r, err)
 		return nil
 	}
-	h := w.Header()
-	if h.Get("Cache-Control") == "" {
-		h.Set("Cache-Control", "private, no-cache") // as writeHTML
-	}
+	privatePage(w)
 	a.Send(w, r, status)
 	return nil
+}
+
+// fillFailed answers a request whose page could not be filled: past the
+// point where an error page could be rendered in its place.
+func (s *Server) fillFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if clientGone(r) {
+		w.WriteHeader(statusClientClosed)
+		return
+	}
+	s.log.ErrorContext(r.Context(), "rendering failed", "path", r.URL.Path, "err", err)
+	http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
+}
+
+// privatePage marks a page made for one visitor, as writeHTML does.
+func privatePage(w http.ResponseWriter) {
+	if h := w.Header(); h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "private, no-cache")
+	}
 }

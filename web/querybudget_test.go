@@ -43,8 +43,14 @@ func (c *queryCounter) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchE
 // countedSite is a site whose queries are counted.
 func countedSite(t *testing.T, change ...func(*web.Deps)) (*site, *queryCounter) {
 	t.Helper()
+	return countedSiteOn(t, pgtest.NewDSN(t), change...)
+}
+
+// countedSiteOn is countedSite on the database dsn.
+func countedSiteOn(t *testing.T, dsn string, change ...func(*web.Deps)) (*site, *queryCounter) {
+	t.Helper()
 	counter := &queryCounter{}
-	cfg, err := pgxpool.ParseConfig(pgtest.NewDSN(t))
+	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

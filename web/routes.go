@@ -41,7 +41,7 @@ func (s *Server) routes() chi.Router {
 	// address's anonymous posts are refused before their session is read.
 	gate := s.answerFloodGate()
 	r.Group(func(r chi.Router) {
-		r.Use(gate.screen, withSessionAccount, s.sessions.LoadAndSave, s.loadUser, s.noStoreWhenPersonal,
+		r.Use(gate.screen, s.markWrites, withSessionAccount, s.sessions.LoadAndSave, s.loadUser, s.noStoreWhenPersonal,
 			s.limitAnswers(s.answersPerMinute, s.anonymousAnswersPerMinute, gate))
 		r.Post("/courses/{course}/{lesson}/checkpoints/{key}", s.handle(s.answerCheckpoint))
 		r.Post("/courses/{course}/{lesson}/responses/{key}", s.handle(s.saveResponse))
@@ -55,7 +55,7 @@ func (s *Server) routes() chi.Router {
 	// Pages: every one has the visitor's session, and their account id
 	// once signed in.
 	r.Group(func(r chi.Router) {
-		r.Use(withSessionAccount, s.sessions.LoadAndSave, s.loadUser, s.noStoreWhenPersonal)
+		r.Use(s.markWrites, withSessionAccount, s.sessions.LoadAndSave, s.loadUser, s.noStoreWhenPersonal)
 
 		// Anyone, signed in or not.
 		r.Get("/", s.handle(s.home))

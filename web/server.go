@@ -18,10 +18,12 @@ import (
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/learnerchanges"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations/postgres/jobs"
 	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/learnercache"
 	"github.com/practicum-dev/practicum/web/pagecache"
 )
 
@@ -80,6 +82,16 @@ type Deps struct {
 	// until then it trusts no route, and every view reads the database.
 	// Nil: a cache of its own that is never trusted.
 	PublicPages *pagecache.Cache
+	// Learners keeps signed-in learners' parts of lesson pages
+	// (learner_part.go). Whoever builds it flushes it as PublicPages is
+	// flushed, and forgets learners whose work changed, as Changes and the
+	// service's announcer (the same one) say, in this process and others.
+	// Nil: a cache of its own that is never trusted.
+	Learners *Learners
+	// Changes announces changes that the web layer makes itself and that
+	// show on learners' lesson pages: a reviewer's name, changed or gone
+	// with their account. Nil announces nothing.
+	Changes *learnerchanges.Announcer
 	// HTTPS says the site's public address is https (BASE_URL): the
 	// session cookie is marked Secure and every response carries
 	// Strict-Transport-Security, whether or not TLS ends in this process.
@@ -140,6 +152,11 @@ type Server struct {
 	// pages keeps the public pages (Deps.PublicPages; public.go) and the
 	// lesson frames (lesson_frame.go).
 	pages *pagecache.Cache
+	// learners keeps signed-in learners' parts of lesson pages
+	// (Deps.Learners; learner_part.go), and changes announces what the
+	// web layer changes of them (Deps.Changes).
+	learners *Learners
+	changes  *learnerchanges.Announcer
 	// frameMaking makes each lesson frame once however many views wait
 	// for it.
 	frameMaking singleflight.Group
@@ -178,10 +195,15 @@ func newServer(d Deps) *Server {
 		idleTimeout:               cmp.Or(d.SessionIdleTimeout, defaultSessionIdleTimeout),
 		sessionLifetime:           cmp.Or(d.SessionLifetime, defaultSessionLifetime),
 		pages:                     d.PublicPages,
+		learners:                  d.Learners,
+		changes:                   d.Changes,
 		anonymousAnswersPerMinute: cmp.Or(d.AnonymousAnswersPerMinute, defaultAnonymousAnswersPerMinute),
 	}
 	if s.pages == nil {
 		s.pages = pagecache.New(pagecache.DefaultBudget)
+	}
+	if s.learners == nil {
+		s.learners = NewLearners(learnercache.DefaultBudget, learnercache.DefaultMaxAge)
 	}
 	if d.SignInPolicies == (auth.SignInPolicies{}) {
 		d.SignInPolicies = auth.DefaultSignInPolicies

@@ -14,6 +14,11 @@ import (
 // status is the page's: an error page of the server's own (5xx) reads
 // nothing more, since the database may be what failed.
 func (s *Server) viewContext(r *http.Request, status int) context.Context {
+	return views.WithViewer(r.Context(), s.viewerOf(r, status))
+}
+
+// viewerOf is the viewer viewContext gives the layout.
+func (s *Server) viewerOf(r *http.Request, status int) views.Viewer {
 	v := views.Viewer{Here: s.returnTo(r)}
 	if u := s.currentUser(r); u != nil {
 		v.SignedIn, v.DisplayName, v.Role = true, u.DisplayName, u.Role
@@ -21,7 +26,7 @@ func (s *Server) viewContext(r *http.Request, status int) context.Context {
 			v.News, v.DueReviews = s.navNews(r), s.navDueReviews(r)
 		}
 	}
-	return views.WithViewer(r.Context(), v)
+	return v
 }
 
 // setNews records the signed-in learner's review news, read by the page

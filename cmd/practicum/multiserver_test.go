@@ -36,8 +36,9 @@ const (
 // session signed in on one is valid on the other (and signing out on one
 // ends it on both), a lesson published through one and a lesson imported
 // from the command line are on the other's public pages — served from its
-// memory before — within a second, and rate limits count the requests
-// both servers answered.
+// memory before — within a second, so are a learner's answer and a
+// reviewer's decision on the learner's own page (multiserver_learner_test.go),
+// and rate limits count the requests both servers answered.
 func TestTwoServersShareOneDatabase(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -138,6 +139,10 @@ func TestTwoServersShareOneDatabase(t *testing.T) {
 		}
 		imported := time.Now()
 		waitShown(t, visitor, imported, "Imported", a, b)
+	})
+
+	t.Run("a learner's answer and a reviewer's decision through one are on the other within a second", func(t *testing.T) {
+		learnerSeenOnOther(t, pool, a, b)
 	})
 
 	t.Run("sign-in failures are counted across both", func(t *testing.T) {

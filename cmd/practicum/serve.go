@@ -22,14 +22,15 @@ import (
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
 	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/learnerchanges"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/migrations/postgres/jobs"
-	"github.com/practicum-dev/practicum/migrations/postgres/listen"
 	"github.com/practicum-dev/practicum/web"
 	"github.com/practicum-dev/practicum/web/auth"
+	"github.com/practicum-dev/practicum/web/learnercache"
 	"github.com/practicum-dev/practicum/web/pagecache"
 )
 
@@ -49,7 +50,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""),
 		"address to serve Prometheus metrics on, apart from the site, e.g. 127.0.0.1:9090; empty serves none (env METRICS_ADDR)")
 	invalidation := fs.String("cache-invalidation", envOr("CACHE_INVALIDATION", "notify"),
-		"how this server hears that content changed, to serve public pages from memory: notify (LISTEN on a connection of its own), poll (read a version every -cache-poll; for PgBouncer in transaction mode, where LISTEN is lost) or off (read the database on every view) (env CACHE_INVALIDATION)")
+		"how this server hears that content or a learner's work changed, to serve public pages and learners' parts of lesson pages from memory: notify (LISTEN on a connection of its own), poll (read a content version every -cache-poll; for PgBouncer in transaction mode, where LISTEN is lost; learners' parts are then read on every view) or off (read the database on every view) (env CACHE_INVALIDATION)")
 	pollEvery := fs.Duration("cache-poll", 2*time.Second, "with -cache-invalidation=poll, how often to read the content version: the longest a public page can be stale")
 	idleTimeout, err := durationFlag(fs, "session-idle-timeout", "SESSION_IDLE_TIMEOUT", 30*time.Minute,
 		"a signed-in session unused this long ends")
@@ -146,9 +147,20 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	// them; the web layer gets both and never the pool.
 	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
 	pages := pagecache.New(pagecache.DefaultBudget)
-	stopWatching := watchContent(ctx, *invalidation, *pollEvery, pool, cat, pages, log)
+	learners := web.NewLearners(learnercache.DefaultBudget, learnercache.DefaultMaxAge)
+	stopWatching := watchChanges(ctx, *invalidation, *pollEvery, pool, cat, pages, learners, log)
 	defer stopWatching() // before the pool closes
-	svc := service.New(pool, cat, prog, sc)
+	// The service (its background jobs too) and the web layer announce
+	// whose work they changed; this server forgets at once, the others
+	// when they hear. Closed after the jobs stop (defers run last first),
+	// before the pool closes.
+	changes := learnerchanges.New(pool, learners.Forget, log)
+	defer func() {
+		closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		changes.Close(closeCtx)
+	}()
+	svc := service.New(pool, cat, prog, sc).WithChanges(changes)
 	stopJobs, err := startJobs(ctx, pool, svc, jobFlags, log)
 	if err != nil {
 		return err
@@ -168,7 +180,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
 		BaseURL:        public.String(),
 		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute, AnonymousAnswersPerMinute: *anonymousAnswersPerMinute,
-		PublicPages:        pages,
+		PublicPages: pages, Learners: learners, Changes: changes,
 		SessionIdleTimeout: *idleTimeout, SessionLifetime: *sessionLifetime,
 		AnonymousIdleTimeout: *anonymousIdle, AnonymousLifetime: *anonymousLifetime,
 	}
@@ -213,28 +225,6 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	jobsStopped.Do(func() { stopJobs(shutdownCtx) })
 	log.Info("stopped")
 	return nil
-}
-
-// watchContent flushes pages whenever content changes, heard as mode says,
-// until the function it returns is called (which waits for it to stop).
-// With mode off nothing flushes pages, so they are never trusted.
-func watchContent(ctx context.Context, mode string, every time.Duration, pool *pgxpool.Pool, cat *catalog.Catalog,
-	pages *pagecache.Cache, log *slog.Logger) (stop func()) {
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		switch mode {
-		case "notify":
-			listen.Notify(ctx, pool.Config().ConnConfig, catalog.ChangesChannel, pages.Flush, log)
-		case "poll":
-			log.Info("polling for content changes", "every", every)
-			listen.Poll(ctx, every, cat.ContentVersion, pages.Flush, log)
-		default:
-			log.Info("public pages are read from the database on every view (-cache-invalidation=off)")
-		}
-	}()
-	return func() { cancel(); <-done }
 }
 
 // prepareSchema migrates, or with -migrate=false only checks, so that a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -49,6 +50,12 @@ type LearnerJSON struct {
 	// DueReviews is review_due at the statement's time: how many of the
 	// learner's review cards are due, for the navigation.
 	DueReviews int
+	// DueIn is how long after the statement's time the next of the
+	// learner's live cards falls due (review_next_due, migration 00018),
+	// when DueReviews will grow on its own; 0 when no card will. Only
+	// LearnerWorkOn reads it: a caller that keeps the learner's part
+	// (web/learnercache) keeps it no longer than this.
+	DueIn time.Duration
 }
 
 // lessonPageQuery is the lesson page's one query: the lesson's current
@@ -102,13 +109,17 @@ const learnerQuery = `
 	CROSS JOIN LATERAL review_due($2, now()) rd
 	LEFT JOIN LATERAL auth_account($2) a ON true`
 
-// learnerWorkQuery is learnerQuery without the account.
+// learnerWorkQuery is learnerQuery without the account, with how long
+// until the next live card falls due, measured by Postgres's clock
+// against the same now() as the count, so that the two agree whatever
+// the server's clock says.
 const learnerWorkQuery = `
-	SELECT st.state, sc.latest, nw.news, rd.due
+	SELECT st.state, sc.latest, nw.news, rd.due, extract(epoch FROM nd.next_due - now())::float8
 	FROM progress_lesson_state($2, $1) st
 	CROSS JOIN LATERAL scores_latest($2, $1, $3) sc
 	CROSS JOIN LATERAL scores_review_news($2) nw
-	CROSS JOIN LATERAL review_due($2, now()) rd`
+	CROSS JOIN LATERAL review_due($2, now()) rd
+	CROSS JOIN LATERAL review_next_due($2, now()) nd`
 
 // LearnerOn is LessonFor's LearnerJSON alone, for a caller that knows
 // which revision the lesson page shows without asking (a page kept while
@@ -126,12 +137,18 @@ func (c *Catalog) LearnerOn(ctx context.Context, lessonID, userID int64) (Learne
 // caller that has read the account already in this request (the web's
 // session store reads it with the session): a smaller statement, with
 // fewer relations for Postgres to lock and plan nodes to start and end on
-// every view.
+// every view. It also reads DueIn.
 func (c *Catalog) LearnerWorkOn(ctx context.Context, lessonID, userID int64) (LearnerJSON, error) {
 	var mine LearnerJSON
-	err := c.pool.QueryRow(ctx, learnerWorkQuery, lessonID, userID, lessons.ScoredKinds()).Scan(&mine.State, &mine.Scores, &mine.News, &mine.DueReviews)
+	var dueIn *float64 // seconds; NULL when no card will fall due
+	err := c.pool.QueryRow(ctx, learnerWorkQuery, lessonID, userID, lessons.ScoredKinds()).Scan(&mine.State, &mine.Scores, &mine.News, &mine.DueReviews, &dueIn)
 	if err != nil {
 		return mine, fmt.Errorf("reading learner %d on lesson %d: %w", userID, lessonID, err)
+	}
+	if dueIn != nil {
+		// At least a microsecond: a card is counted due at its due time,
+		// so the next one is always some time ahead.
+		mine.DueIn = max(time.Duration(*dueIn*float64(time.Second)), time.Microsecond)
 	}
 	return mine, nil
 }

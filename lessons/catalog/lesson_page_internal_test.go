@@ -19,17 +19,26 @@ import (
 func TestLessonPageIsOneStatement(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.New(t)
-	rows, err := pool.Query(context.Background(), "EXPLAIN "+lessonPageQuery,
-		"course", "lesson", int64(0), []int64{}, lessons.AnswerableKinds(), int64(1), lessons.ScoredKinds())
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if text := strings.Join(plan, "\n"); strings.Contains(text, "Function Scan") {
-		t.Errorf("the lesson page's plan calls a function instead of inlining it:\n%s", text)
+	for _, q := range []struct {
+		name string
+		sql  string
+		args []any
+	}{
+		{"the lesson page", lessonPageQuery, []any{"course", "lesson", int64(0), []int64{}, lessons.AnswerableKinds(), int64(1), lessons.ScoredKinds()}},
+		{"the learner's part", learnerQuery, []any{int64(1), int64(1), lessons.ScoredKinds()}},
+		{"the learner's work", learnerWorkQuery, []any{int64(1), int64(1), lessons.ScoredKinds()}},
+	} {
+		rows, err := pool.Query(context.Background(), "EXPLAIN "+q.sql, q.args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := strings.Join(plan, "\n"); strings.Contains(text, "Function Scan") {
+			t.Errorf("%s: the plan calls a function instead of inlining it:\n%s", q.name, text)
+		}
 	}
 }
 

@@ -175,3 +175,70 @@ func TestLessonForReadsTheLearner(t *testing.T) {
 		t.Errorf("a missing lesson: %v, want not found", err)
 	}
 }
+
+// TestLearnerWorkOnSaysWhenACardFallsDue: the learner's part says how long
+// until the next of their live cards falls due (DueIn), by Postgres's
+// clock, so that a server keeping it knows when the navigation's count of
+// due cards will grow; none scheduled is 0, and a card already due is
+// counted, not waited for.
+func TestLearnerWorkOnSaysWhenACardFallsDue(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	cat := catalog.New(pool)
+	courses, err := lessons.Load(content.FS, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Import(ctx, courses); err != nil {
+		t.Fatal(err)
+	}
+	page, err := cat.Lesson(ctx, "serving-incidents", "work-a-serving-incident")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lea int64
+	if err := pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ('lea@example.com', 'Lea', '$argon2id$x')
+		RETURNING id`).Scan(&lea); err != nil {
+		t.Fatal(err)
+	}
+	read := func() catalog.LearnerJSON {
+		t.Helper()
+		mine, err := cat.LearnerWorkOn(ctx, page.LessonID, lea)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mine
+	}
+	if mine := read(); mine.DueIn != 0 || mine.DueReviews != 0 {
+		t.Errorf("no cards: due in %v, %d due; want 0 and 0", mine.DueIn, mine.DueReviews)
+	}
+	var cps []string
+	for _, b := range page.Lesson.Blocks {
+		if b.Kind == lessons.KindCheckpoint {
+			cps = append(cps, b.Key)
+		}
+	}
+	card := func(key, due string) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, `INSERT INTO review_cards (user_id, lesson_id, item_key, kind, criterion, state, due, stability,
+			difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses)
+			VALUES ($1, $2, $3, 'checkpoint', '', 2, now() + $4::interval, 1, 5, 0, 1, 0, 1, 0)`, lea, page.LessonID, key, due); err != nil {
+			t.Fatal(err)
+		}
+	}
+	card(cps[0], "2 hours")
+	card(cps[1], "1 hour")
+	card(cps[2], "-1 minute")
+	mine := read()
+	if mine.DueReviews != 1 || mine.DueIn < 59*time.Minute || mine.DueIn > time.Hour {
+		t.Errorf("cards due in 2 h, 1 h and a minute ago: due in %v, %d due; want an hour and 1", mine.DueIn, mine.DueReviews)
+	}
+	// A card whose item is no longer in the lesson is never due.
+	if _, err := pool.Exec(ctx, `UPDATE review_cards SET item_key = 'gone' WHERE item_key = $1`, cps[1]); err != nil {
+		t.Fatal(err)
+	}
+	if mine := read(); mine.DueIn < 119*time.Minute || mine.DueIn > 2*time.Hour {
+		t.Errorf("with the 1 h card's item gone: due in %v, want two hours", mine.DueIn)
+	}
+}

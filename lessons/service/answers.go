@@ -68,6 +68,7 @@ func (s *Service) recordAttempt(ctx context.Context, userID int64, a progress.At
 	if err != nil {
 		return err
 	}
+	defer s.changed(userID)
 	if unchanged {
 		_, err := progress.InsertAttempt(ctx, s.pool, userID, a)
 		return err
@@ -124,6 +125,7 @@ func (s *Service) submitBlock(ctx context.Context, who Learner, it Item, b lesso
 	case who.anonymous():
 		return 0, s.progress.SaveAnonymousResponse(ctx, who.Visitor, who.Term, resp, reveal)
 	case b.ScoringRubric() == nil:
+		defer s.changed(who.UserID)
 		return 0, s.progress.SaveResponse(ctx, who.UserID, resp)
 	}
 	sc, err := s.grade(ctx, b, resp.RevisionID, resp.Answer)
@@ -155,6 +157,7 @@ func (s *Service) submitScored(ctx context.Context, userID int64, r progress.Res
 	if !r.Kind.Scored() {
 		return 0, fmt.Errorf("submitting a scored answer: a %s is not scored", r.Kind)
 	}
+	defer s.changed(userID)
 	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		if responseID, err = progress.InsertResponse(ctx, tx, userID, r); err != nil {

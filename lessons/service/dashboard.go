@@ -118,7 +118,11 @@ func (s *Service) Dashboard(ctx context.Context, userID int64) (Dashboard, error
 	// leave unshown.
 	news, err := s.scores.TakeNews(ctx, userID)
 	if err != nil {
+		s.changed(userID) // it may have taken them
 		return d, err
+	}
+	if len(news.Finished) > 0 {
+		s.changed(userID) // the navigation counts them no more
 	}
 	lessonTitles := map[[2]string]string{}
 	for _, w := range written {

@@ -25,6 +25,7 @@ func (s *Service) MergeAnonymous(ctx context.Context, userID int64, visitor stri
 	if visitor == "" {
 		return nil
 	}
+	defer s.changed(userID)
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		// First: taking the answers deletes the visitor's row, and their
 		// mock interviews would go with it.

@@ -8,6 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/practicum-dev/practicum/grading"
+	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
 
@@ -90,8 +91,18 @@ func (s *Service) Rescore(ctx context.Context, a RescoreArgs) (added int, err er
 		}
 		all = append(all, scored{id, sc})
 	}
+	var learners []int64
+	defer func() { s.changed(learners...) }()
 	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		added = 0
+		ids := make([]int64, len(all))
+		for i, x := range all {
+			ids[i] = x.id
+		}
+		var err error
+		if learners, err = progress.Owners(ctx, tx, ids); err != nil {
+			return err
+		}
 		for _, x := range all {
 			ok, err := s.scores.RecordRescore(ctx, tx, x.id, a.Revision, x.sc)
 			if err != nil {

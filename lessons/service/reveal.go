@@ -28,6 +28,7 @@ func (s *Service) RevealAnswer(ctx context.Context, who Learner, it Item) (lesso
 		err = s.progress.RevealForVisitor(ctx, who.Visitor, who.Term, v)
 	} else {
 		err = s.progress.RevealFor(ctx, who.UserID, v)
+		s.changed(who.UserID)
 	}
 	if errors.Is(err, progress.ErrNotAttempted) {
 		return b, &progress.InputError{Msg: notAttempted(b.Kind)}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
+	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/review"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 )
@@ -30,6 +31,7 @@ func (s *Service) CurrentItem(ctx context.Context, course, lesson, key string) (
 // RequestReview records a learner's request for a human review of their
 // own scored answer (see scores.Store.RequestReview).
 func (s *Service) RequestReview(ctx context.Context, userID, responseID int64, reason string) error {
+	defer s.changed(userID)
 	return s.scores.RequestReview(ctx, responseID, userID, reason)
 }
 
@@ -83,8 +85,14 @@ func (s *Service) Review(ctx context.Context, responseID int64) (Review, error) 
 // (review.Reverdict): the effective verdict is what schedules a card.
 func (s *Service) Override(ctx context.Context, o scores.Override) (scores.Event, error) {
 	var ev scores.Event
+	var learners []int64
+	defer func() { s.changed(learners...) }()
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
+		// Read first: whatever happens next, the learner may be told.
+		if learners, err = progress.Owners(ctx, tx, []int64{o.ResponseID}); err != nil {
+			return err
+		}
 		if ev, err = s.scores.OverrideIn(ctx, tx, o); err != nil {
 			return err
 		}

@@ -25,6 +25,7 @@ import (
 
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons/catalog"
+	"github.com/practicum-dev/practicum/lessons/learnerchanges"
 	"github.com/practicum-dev/practicum/lessons/mock"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/review"
@@ -52,6 +53,13 @@ type Service struct {
 	// now is the time answers are stamped with and cards are due against
 	// (time.Now; tests move it forward with WithClock).
 	now func() time.Time
+	// changes announces, after each commit, whose work a use case changed,
+	// so that every server forgets what it kept of their lesson pages
+	// (WithChanges; nil announces nothing). Every write to what a
+	// learner's part of the lesson page reads — answers, reveals, scores,
+	// review requests and news, review cards — goes through this package,
+	// and each use case that makes one calls changed (changes.go).
+	changes *learnerchanges.Announcer
 }
 
 // New returns the use cases over the stores, which must share pool.
@@ -64,6 +72,13 @@ func New(pool *pgxpool.Pool, cat *catalog.Catalog, prog *progress.Store, sc *sco
 	}
 	return &Service{pool: pool, catalog: cat, progress: prog, scores: sc, jobs: jobs, review: review.NewStore(pool),
 		mock: mock.NewStore(pool), now: time.Now}
+}
+
+// WithChanges makes a the service's announcer of learners' changes.
+// Call it before the service is used.
+func (s *Service) WithChanges(a *learnerchanges.Announcer) *Service {
+	s.changes = a
+	return s
 }
 
 // WithClock makes now the service's clock, for tests that need review

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -166,6 +167,12 @@ func TestWrite(t *testing.T) {
 			}
 			if enc != Identity && rec.Body.Len() >= len(tt.body)/2 {
 				t.Errorf("%s body is %d bytes of %d: not compressed", tt.wantEncoding, rec.Body.Len(), len(tt.body))
+			}
+			// Encoded once and sent again, it is the same response.
+			again := httptest.NewRecorder()
+			Encode(req, tt.contentType, tt.body).Send(again, req, http.StatusTeapot)
+			if !bytes.Equal(again.Body.Bytes(), rec.Body.Bytes()) || !reflect.DeepEqual(again.Header(), rec.Header()) {
+				t.Errorf("Encode then Send: %d bytes with %v; Write: %d bytes with %v", again.Body.Len(), again.Header(), rec.Body.Len(), rec.Header())
 			}
 		})
 	}

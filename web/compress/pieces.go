@@ -175,31 +175,53 @@ func (a *Assembly) bytes(s span) []byte {
 // accepts gzip as well as br (NegotiateEach), else as Write would. The
 // caller sets the caching headers first; Content-Type is the pieces'.
 func (a *Assembly) Send(w http.ResponseWriter, r *http.Request, status int) {
-	h := w.Header()
-	h.Set("Content-Type", a.pieces.contentType)
+	buf := buffers.Get().(*bytes.Buffer)
+	defer putBuffer(buf)
+	a.encode(r, buf).Send(w, r, status)
+}
+
+// encode is the page's response for r, its body written to buf when it
+// is made (gzip'd, br'd) there.
+func (a *Assembly) encode(r *http.Request, buf *bytes.Buffer) Response {
 	length := 0
 	for _, s := range a.seq {
 		length += len(a.bytes(s))
 	}
-	if !worthIt(a.pieces.contentType, length) {
-		Write(w, r, status, a.Bytes())
-		return
+	if !worthIt(a.pieces.contentType, length) || NegotiateEach(r.Header.Get("Accept-Encoding")) != Gzip {
+		// Identity, or br for a client that ranks it first (rare): as
+		// Write sends it.
+		return encode(r, a.pieces.contentType, a.Bytes(), buf)
 	}
-	switch NegotiateEach(r.Header.Get("Accept-Encoding")) {
-	case Gzip:
-	default: // identity, or br for a client that ranks it first: rare
-		Write(w, r, status, a.Bytes())
-		return
-	}
-	buf := buffers.Get().(*bytes.Buffer)
-	defer putBuffer(buf)
 	a.gzip(buf, length)
-	h.Add("Vary", "Accept-Encoding")
-	h.Set("Content-Encoding", Gzip.Token())
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	return Response{ContentType: a.pieces.contentType, Body: buf.Bytes(), Encoding: Gzip, Vary: true}
+}
+
+// Response is a body in its coding, and what its headers say of it
+// (Encode, Assembly.Send).
+type Response struct {
+	ContentType string
+	Body        []byte
+	Encoding    Encoding
+	// Vary: the coding depends on Accept-Encoding (the body is worth
+	// compressing).
+	Vary bool
+}
+
+// Send writes the response with status; HEAD gets the headers alone. The
+// caller sets the caching headers first.
+func (p Response) Send(w http.ResponseWriter, r *http.Request, status int) {
+	h := w.Header()
+	h.Set("Content-Type", p.ContentType)
+	if p.Vary {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	if p.Encoding != Identity {
+		h.Set("Content-Encoding", p.Encoding.Token())
+	}
+	h.Set("Content-Length", strconv.Itoa(len(p.Body)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(buf.Bytes())
+		_, _ = w.Write(p.Body)
 	}
 }
 

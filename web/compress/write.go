@@ -14,27 +14,33 @@ import (
 // status; compressed for the request when the type and size are worth it.
 // With the length known, net/http sends it in one piece, not in chunks.
 func Write(w http.ResponseWriter, r *http.Request, status int, body []byte) {
-	h := w.Header()
-	enc := Identity
-	if worthIt(h.Get("Content-Type"), len(body)) {
-		h.Add("Vary", "Accept-Encoding")
-		enc = NegotiateEach(r.Header.Get("Accept-Encoding"))
+	buf := buffers.Get().(*bytes.Buffer)
+	defer putBuffer(buf)
+	encode(r, w.Header().Get("Content-Type"), body, buf).Send(w, r, status)
+}
+
+// Encode is body, of type contentType, as Write would send it for r, for
+// a caller that keeps the response and sends it again (Response.Send) to
+// requests with the same Accept-Encoding, while the body is the same.
+func Encode(r *http.Request, contentType string, body []byte) Response {
+	return encode(r, contentType, body, new(bytes.Buffer))
+}
+
+// encode is body's response for r, compressed into buf when it is.
+func encode(r *http.Request, contentType string, body []byte, buf *bytes.Buffer) Response {
+	resp := Response{ContentType: contentType, Body: body}
+	if !worthIt(contentType, len(body)) {
+		return resp
 	}
-	if enc != Identity {
-		buf := buffers.Get().(*bytes.Buffer)
-		defer putBuffer(buf)
-		if err := encodeTo(buf, enc, body); err == nil {
-			h.Set("Content-Encoding", enc.Token())
-			body = buf.Bytes()
-		} else {
-			buf.Reset() // cannot happen writing to memory; send it plain
-		}
+	resp.Vary = true
+	enc := NegotiateEach(r.Header.Get("Accept-Encoding"))
+	if enc == Identity {
+		return resp
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
-	}
+	if err := encodeTo(buf, enc, body); err == nil {
+		resp.Body, resp.Encoding = buf.Bytes(), enc
+	} // else: cannot happen writing to memory; send it plain
+	return resp
 }
 
 func worthIt(contentType string, size int) bool {

@@ -3,6 +3,8 @@
 // dedicated connection (Notify), or, where notifications cannot reach the
 // process — PgBouncer in transaction mode hands each statement to any
 // server connection, so a LISTEN is lost — by polling a version (Poll).
+// NotifyEach hears several channels on the one connection, with what each
+// notification says (its payload): which learners' work changed, say.
 package listen
 
 import (
@@ -31,14 +33,34 @@ var retryDelay = time.Second
 // and flush(false) whenever the connection is lost, before connecting
 // again.
 func Notify(ctx context.Context, cfg *pgx.ConnConfig, channel string, flush Flush, log *slog.Logger) {
+	NotifyEach(ctx, cfg, []Channel{{Name: channel, Heard: func(string) { flush(true) }}}, flush, log)
+}
+
+// Channel is a channel to listen on, and what to do with each notification
+// heard on it: Heard gets its payload.
+type Channel struct {
+	Name  string
+	Heard func(payload string)
+}
+
+// NotifyEach is Notify for several channels on the one connection: each
+// notification goes to its channel's Heard instead of flushing, so that a
+// payload can say what changed; flush(true) is called once the connection
+// listens on every channel, and flush(false) whenever it is lost, so that
+// whatever was kept while nothing could be heard is forgotten.
+func NotifyEach(ctx context.Context, cfg *pgx.ConnConfig, channels []Channel, flush Flush, log *slog.Logger) {
+	names := make([]string, len(channels))
+	for i, c := range channels {
+		names[i] = c.Name
+	}
 	for {
-		err := listenOnce(ctx, cfg, channel, flush, log)
+		err := listenOnce(ctx, cfg, channels, flush, log)
 		flush(false)
 		if ctx.Err() != nil {
 			return
 		}
 		log.Warn("lost the connection that hears of content changes; pages are read from the database until it is back",
-			"channel", channel, "err", err, "retry_in", retryDelay)
+			"channels", names, "err", err, "retry_in", retryDelay)
 		select {
 		case <-ctx.Done():
 			return
@@ -47,7 +69,7 @@ func Notify(ctx context.Context, cfg *pgx.ConnConfig, channel string, flush Flus
 	}
 }
 
-func listenOnce(ctx context.Context, cfg *pgx.ConnConfig, channel string, flush Flush, log *slog.Logger) error {
+func listenOnce(ctx context.Context, cfg *pgx.ConnConfig, channels []Channel, flush Flush, log *slog.Logger) error {
 	conn, err := pgx.ConnectConfig(ctx, cfg.Copy())
 	if err != nil {
 		return err
@@ -57,18 +79,28 @@ func listenOnce(ctx context.Context, cfg *pgx.ConnConfig, channel string, flush 
 		defer cancel()
 		_ = conn.Close(closeCtx)
 	}()
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
-		return fmt.Errorf("LISTEN %s: %w", channel, err)
+	heard := make(map[string]func(string), len(channels))
+	var names []string
+	for _, c := range channels {
+		// One round trip per channel, so that a refusal names it.
+		if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{c.Name}.Sanitize()); err != nil {
+			return fmt.Errorf("LISTEN %s: %w", c.Name, err)
+		}
+		heard[c.Name] = c.Heard
+		names = append(names, c.Name)
 	}
 	// Only now is every later commit sure to be heard; what committed
 	// before is flushed here.
 	flush(true)
-	log.Info("listening for content changes", "channel", channel)
+	log.Info("listening for content changes", "channels", names)
 	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
 			return err
 		}
-		flush(true)
+		if h := heard[n.Channel]; h != nil {
+			h(n.Payload)
+		}
 	}
 }
 

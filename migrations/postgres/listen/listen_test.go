@@ -95,6 +95,51 @@ func TestNotifyFlushesOnConnectNotificationAndReconnect(t *testing.T) {
 	f.next(t, false, "when stopped")
 }
 
+// TestNotifyEachHandsOverPayloads: one connection listens on several
+// channels; each notification goes to its own channel's Heard with its
+// payload, in the order committed, and the cache is trusted only once
+// every channel is listened on, and distrusted when the connection is cut.
+func TestNotifyEachHandsOverPayloads(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.New(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	f := make(flushes, 16)
+	heard := make(chan string, 16)
+	channels := []Channel{
+		{Name: "test_a", Heard: func(p string) { heard <- "a:" + p }},
+		{Name: "test_b", Heard: func(p string) { heard <- "b:" + p }},
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); NotifyEach(ctx, pool.Config().ConnConfig, channels, f.flush, quiet) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	f.next(t, true, "once listening")
+	if _, err := pool.Exec(ctx, "SELECT pg_notify('test_b', '1,2'), pg_notify('test_a', ''), pg_notify('test_c', 'x')"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "SELECT pg_notify('test_b', '3')"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"b:1,2", "a:", "b:3"} {
+		select {
+		case got := <-heard:
+			if got != want {
+				t.Fatalf("heard %q, want %q", got, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%q not heard within 5 s", want)
+		}
+	}
+	f.none(t, "after notifications with handlers of their own")
+	var cut bool
+	if err := pool.QueryRow(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND query LIKE 'LISTEN %'`).Scan(&cut); err != nil || !cut {
+		t.Fatalf("cutting the listener's connection: %v, %v", cut, err)
+	}
+	f.next(t, false, "when the connection is cut")
+	f.next(t, true, "once listening again")
+}
+
 // TestPoll: one table, the versions read in turn and what each read does.
 func TestPoll(t *testing.T) {
 	t.Parallel()
