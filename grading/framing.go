@@ -82,10 +82,7 @@ func refusedInFirstPersonAfter(toks []token, oc occurrence, own []bool) bool {
 	// The move is the clause's topic: among its first few words, after no
 	// person of its own ("Scaling to 30 pods I'd skip", not "I'd add 30
 	// pods we'd never need").
-	start := oc.first
-	for start > 0 && toks[start-1].clause == clause {
-		start--
-	}
+	start := clauseStart(toks, oc.first)
 	if oc.first-start > maxTopicLead {
 		return false
 	}
@@ -179,11 +176,7 @@ func refusedAt(toks []token, oc occurrence, own []bool) bool {
 	if answeredNoAt(toks, oc, own) || refusedInFirstPersonAfter(toks, oc, own) {
 		return true
 	}
-	clause := toks[oc.first].clause
-	start := oc.first
-	for start > 0 && toks[start-1].clause == clause {
-		start--
-	}
+	start := clauseStart(toks, oc.first)
 	for j := oc.first - 1; j >= start; j-- {
 		if !toks[j].negator || own[j] {
 			continue

@@ -93,6 +93,14 @@ func sentenceEnd(toks []token, i int) int {
 	return j
 }
 
+// clauseStart is the index of the first token of toks[i]'s clause.
+func clauseStart(toks []token, i int) int {
+	for i > 0 && toks[i-1].clause == toks[i].clause {
+		i--
+	}
+	return i
+}
+
 func clauseEnd(toks []token, i int) int {
 	j := i
 	for j < len(toks) && toks[j].clause == toks[i].clause {
