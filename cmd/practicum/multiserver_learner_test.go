@@ -106,17 +106,7 @@ func learnerSeenOnOther(t *testing.T, pool *pgxpool.Pool, a, b *serverProc) {
 	if strings.Contains(viewer.get(b.URL+other).body, due) {
 		t.Fatal("B counts a card nobody announced as due; want its kept page")
 	}
-	r := ines.get(a.URL + multiEditor)
-	edit := editorForm(t, r)
-	edit.Set("title", "Again "+edit.Get("title"))
-	r = ines.post(a.URL+multiEditor, edit)
-	saved, found := strings.CutPrefix(r.header.Get("Location"), multiEditor+"?saved=")
-	if r.status != http.StatusSeeOther || !found {
-		t.Fatalf("saving an edit on A: status %d, Location %q", r.status, r.header.Get("Location"))
-	}
-	if r = ines.post(a.URL+multiEditor+"/publish", url.Values{"number": {saved}}); r.status != http.StatusSeeOther {
-		t.Fatalf("publishing on A: status %d", r.status)
-	}
+	publishRetitled(t, ines, a.URL, "Again ")
 	waitOnOther(t, time.Now(), "the count after a publish", func() bool {
 		return strings.Contains(viewer.get(b.URL+other).body, due)
 	}, b)

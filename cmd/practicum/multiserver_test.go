@@ -97,17 +97,7 @@ func TestTwoServersShareOneDatabase(t *testing.T) {
 		}
 		ines := newBrowser(t)
 		ines.signIn(a.URL, faultPassword, http.StatusSeeOther)
-		r := ines.get(a.URL + multiEditor)
-		form := editorForm(t, r)
-		form.Set("title", "Republished "+form.Get("title"))
-		r = ines.post(a.URL+multiEditor, form)
-		saved, found := strings.CutPrefix(r.header.Get("Location"), multiEditor+"?saved=")
-		if r.status != http.StatusSeeOther || !found {
-			t.Fatalf("saving the edit on A: status %d, Location %q", r.status, r.header.Get("Location"))
-		}
-		if r = ines.post(a.URL+multiEditor+"/publish", url.Values{"number": {saved}}); r.status != http.StatusSeeOther {
-			t.Fatalf("publishing revision %s on A: status %d", saved, r.status)
-		}
+		publishRetitled(t, ines, a.URL, "Republished ")
 		published := time.Now()
 		waitShown(t, visitor, published, "Republished", b)
 	})
@@ -277,6 +267,22 @@ func (b *browser) signIn(base, password string, want int) {
 	b.t.Helper()
 	if r := b.post(base+"/signin", url.Values{"email": {multiEmail}, "password": {password}}); r.status != want {
 		b.t.Fatalf("signing in on %s: status %d, want %d", base, r.status, want)
+	}
+}
+
+// publishRetitled has an instructor signed in on a server put prefix
+// before the lesson's title in the editor, save, and publish that draft.
+func publishRetitled(t *testing.T, ines *browser, base, prefix string) {
+	t.Helper()
+	form := editorForm(t, ines.get(base+multiEditor))
+	form.Set("title", prefix+form.Get("title"))
+	r := ines.post(base+multiEditor, form)
+	saved, found := strings.CutPrefix(r.header.Get("Location"), multiEditor+"?saved=")
+	if r.status != http.StatusSeeOther || !found {
+		t.Fatalf("saving the edit on %s: status %d, Location %q", base, r.status, r.header.Get("Location"))
+	}
+	if r = ines.post(base+multiEditor+"/publish", url.Values{"number": {saved}}); r.status != http.StatusSeeOther {
+		t.Fatalf("publishing revision %s on %s: status %d", saved, base, r.status)
 	}
 }
 
