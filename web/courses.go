@@ -255,12 +255,17 @@ func (s *Server) showCheckpoint(w http.ResponseWriter, r *http.Request, b lesson
 	return nil
 }
 
+// postedResponse is the answer and confidence an answer form sent.
+func postedResponse(r *http.Request) progress.Response {
+	return progress.Response{Answer: r.PostFormValue("answer"), Confidence: progress.Confidence(r.PostFormValue("confidence"))}
+}
+
 func (s *Server) saveResponse(w http.ResponseWriter, r *http.Request) error {
 	it, err := answeredItem(r)
 	if err != nil {
 		return err
 	}
-	draft := progress.Response{Answer: r.PostFormValue("answer"), Confidence: progress.Confidence(r.PostFormValue("confidence"))}
+	draft := postedResponse(r)
 	who := s.answerer(r)
 	b, err := s.svc.SubmitResponse(r.Context(), who, it, draft.Answer, draft.Confidence)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/web/views"
 )
@@ -71,7 +70,7 @@ func (s *Server) submitPractice(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	draft := progress.Response{Answer: r.PostFormValue("answer"), Confidence: progress.Confidence(r.PostFormValue("confidence"))}
+	draft := postedResponse(r)
 	who := s.answerer(r)
 	_, err = s.svc.SubmitPractice(r.Context(), who, it, draft.Answer, draft.Confidence)
 	if msg, refused := refusal(err); refused {
