@@ -38,12 +38,15 @@ type learnerPart struct {
 // builds it flushes it as listen.Flush says, and forgets a learner when
 // their work changes (lessons/learnerchanges); until it is flushed with
 // true it keeps nothing.
-type Learners = learnercache.Cache[learnerPart]
+type Learners = learnercache.Cache[lessonRevision, learnerPart]
+
+// lessonRevision is the page a learner's part belongs to.
+type lessonRevision struct{ lesson, revision int64 }
 
 // NewLearners returns a cache of learners' parts of at most budget bytes,
 // each kept at most maxAge (learnercache.DefaultBudget, DefaultMaxAge).
 func NewLearners(budget int64, maxAge time.Duration) *Learners {
-	return learnercache.New[learnerPart](budget, maxAge)
+	return learnercache.New[lessonRevision, learnerPart](budget, maxAge)
 }
 
 // decodeLearnerPart decodes what the page's statement read of the learner
@@ -79,7 +82,7 @@ func (s *Server) learnerView(r *http.Request, p catalog.LessonPage, part learner
 // course/lesson, whose account was read with the session: kept, or read
 // and kept.
 func (s *Server) learnerWork(r *http.Request, p catalog.LessonPage, course, lesson string, id int64) (learnerPart, error) {
-	k := learnercache.Key{Learner: id, Lesson: p.LessonID, Revision: p.RevisionID}
+	k := learnercache.Key[lessonRevision]{Learner: id, Of: lessonRevision{p.LessonID, p.RevisionID}}
 	if !justWrote(r) {
 		if part, ok := s.learners.Get(k); ok {
 			return part, nil

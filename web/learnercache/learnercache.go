@@ -1,7 +1,9 @@
-// Package learnercache keeps each signed-in learner's part of the lesson
-// page — their answers, scores, review news and due review cards, as the
-// page decoded them — so that a view of a page whose frame is kept
-// (web/pagecache) asks the database only for the session.
+// Package learnercache keeps what a server may keep of each signed-in
+// learner — their part of a lesson page (their answers, scores, review news
+// and due review cards, as the page decoded them), so that a view of a page
+// whose frame is kept (web/pagecache) asks the database only for the
+// session — keyed by the learner and by what it is, and forgotten by
+// learner.
 //
 // A kept part is stale as soon as the learner's work changes, and that
 // can happen in any server process. So, like web/pagecache's routes, the
@@ -39,17 +41,17 @@ const DefaultMaxAge = time.Minute
 // counter each (a false alarm only costs one part not kept).
 const stripes = 256
 
-// Key names a learner's part of one lesson revision's page.
-type Key struct {
-	Learner, Lesson, Revision int64
+// Key names one thing kept of a learner: Of says which (their part of one
+// lesson revision's page, or one of their sessions).
+type Key[S comparable] struct {
+	Learner int64
+	Of      S
 }
 
-type lesson struct{ id, revision int64 }
-
-// learner is what is kept of one learner: a part per lesson page. It is
-// replaced, never changed, once in the cache.
-type learner[V any] struct {
-	parts map[lesson]part[V]
+// learner is what is kept of one learner, by what it is. It is replaced,
+// never changed, once in the cache.
+type learner[S comparable, V any] struct {
+	parts map[S]part[V]
 	cost  int64
 }
 
@@ -60,12 +62,12 @@ type part[V any] struct {
 }
 
 // Cache is a process's learners' parts. The zero value is not usable; New.
-type Cache[V any] struct {
+type Cache[S comparable, V any] struct {
 	maxAge time.Duration
 	now    func() time.Time
 
 	mu       sync.Mutex
-	learners *lru.Cache[int64, *learner[V]]
+	learners *lru.Cache[int64, *learner[S, V]]
 	trusted  bool
 	epoch    uint64 // counts Flushes
 	forgets  [stripes]uint64
@@ -73,12 +75,12 @@ type Cache[V any] struct {
 
 // New returns a cache of at most budget bytes that keeps a part at most
 // maxAge. It trusts nothing until Flush(true).
-func New[V any](budget int64, maxAge time.Duration) *Cache[V] {
-	return &Cache[V]{maxAge: maxAge, now: time.Now, learners: lru.New[int64, *learner[V]](budget)}
+func New[S comparable, V any](budget int64, maxAge time.Duration) *Cache[S, V] {
+	return &Cache[S, V]{maxAge: maxAge, now: time.Now, learners: lru.New[int64, *learner[S, V]](budget)}
 }
 
 // WithClock makes now the cache's clock, for tests. Call it before use.
-func (c *Cache[V]) WithClock(now func() time.Time) *Cache[V] {
+func (c *Cache[S, V]) WithClock(now func() time.Time) *Cache[S, V] {
 	c.now = now
 	return c
 }
@@ -87,7 +89,7 @@ func stripe(id int64) int { return int(uint64(id) % stripes) }
 
 // Get is the part kept under k, if the cache is trusted and it has not
 // expired. The caller must not change it: it is shared by every view.
-func (c *Cache[V]) Get(k Key) (V, bool) {
+func (c *Cache[S, V]) Get(k Key[S]) (V, bool) {
 	var zero V
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -98,7 +100,7 @@ func (c *Cache[V]) Get(k Key) (V, bool) {
 	if !ok {
 		return zero, false
 	}
-	p, ok := l.parts[lesson{k.Lesson, k.Revision}]
+	p, ok := l.parts[k.Of]
 	if !ok || !c.now().Before(p.expires) {
 		return zero, false
 	}
@@ -115,7 +117,7 @@ type Ticket struct {
 }
 
 // Ticket is what Put checks that nothing changed since.
-func (c *Cache[V]) Ticket(learnerID int64) Ticket {
+func (c *Cache[S, V]) Ticket(learnerID int64) Ticket {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return Ticket{learner: learnerID, epoch: c.epoch, forget: c.forgets[stripe(learnerID)], trusted: c.trusted, taken: c.now()}
@@ -125,7 +127,7 @@ func (c *Cache[V]) Ticket(learnerID int64) Ticket {
 // the learner may have changed since (or changes were not being heard) —
 // for at most the cache's maximum age, and no longer than dueIn after t
 // was taken when dueIn is above 0 (their next review card falls due).
-func (c *Cache[V]) Put(t Ticket, k Key, v V, cost int64, dueIn time.Duration) {
+func (c *Cache[S, V]) Put(t Ticket, k Key[S], v V, cost int64, dueIn time.Duration) {
 	life := c.maxAge
 	if dueIn > 0 {
 		life = min(life, dueIn)
@@ -136,7 +138,7 @@ func (c *Cache[V]) Put(t Ticket, k Key, v V, cost int64, dueIn time.Duration) {
 	if !t.trusted || !c.trusted || t.learner != k.Learner || t.epoch != c.epoch || t.forget != c.forgets[stripe(k.Learner)] {
 		return
 	}
-	next := &learner[V]{parts: map[lesson]part[V]{}}
+	next := &learner[S, V]{parts: map[S]part[V]{}}
 	now := c.now()
 	if l, ok := c.learners.Get(k.Learner); ok {
 		for key, p := range l.parts {
@@ -146,9 +148,8 @@ func (c *Cache[V]) Put(t Ticket, k Key, v V, cost int64, dueIn time.Duration) {
 			}
 		}
 	}
-	key := lesson{k.Lesson, k.Revision}
-	next.cost -= next.parts[key].cost
-	next.parts[key] = part[V]{v: v, expires: expires, cost: cost}
+	next.cost -= next.parts[k.Of].cost
+	next.parts[k.Of] = part[V]{v: v, expires: expires, cost: cost}
 	next.cost += cost
 	c.learners.Add(k.Learner, next, next.cost+64)
 }
@@ -157,7 +158,7 @@ func (c *Cache[V]) Put(t Ticket, k Key, v V, cost int64, dueIn time.Duration) {
 // and makes reads already under way for them keep nothing: their work
 // changed. It is a learnerchanges hook (and the listener's, for changes
 // announced by other servers).
-func (c *Cache[V]) Forget(learners []int64, all bool) {
+func (c *Cache[S, V]) Forget(learners []int64, all bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if all {
@@ -175,7 +176,7 @@ func (c *Cache[V]) Forget(learners []int64, all bool) {
 // listen.Flush. Content changes flush it too: a publish changes which
 // review cards are live (review_due), and a learner's scores carry their
 // lesson's and course's slugs.
-func (c *Cache[V]) Flush(trusted bool) {
+func (c *Cache[S, V]) Flush(trusted bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.epoch++
@@ -184,11 +185,11 @@ func (c *Cache[V]) Flush(trusted bool) {
 }
 
 // Trusted reports whether changes are being heard.
-func (c *Cache[V]) Trusted() bool {
+func (c *Cache[S, V]) Trusted() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.trusted
 }
 
 // Len is how many learners have parts kept.
-func (c *Cache[V]) Len() int { return c.learners.Len() }
+func (c *Cache[S, V]) Len() int { return c.learners.Len() }

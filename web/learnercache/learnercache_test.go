@@ -6,6 +6,13 @@ import (
 	"time"
 )
 
+// page is what the web keeps a part of: one lesson revision's page.
+type page struct{ lesson, revision int64 }
+
+func key(learner, lesson, revision int64) Key[page] {
+	return Key[page]{Learner: learner, Of: page{lesson, revision}}
+}
+
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
@@ -14,20 +21,20 @@ type clock struct {
 func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
-func newTrusted(t *testing.T) (*Cache[string], *clock) {
+func newTrusted(t *testing.T) (*Cache[page, string], *clock) {
 	t.Helper()
 	clk := &clock{t: time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)}
-	c := New[string](DefaultBudget, time.Minute).WithClock(clk.now)
+	c := New[page, string](DefaultBudget, time.Minute).WithClock(clk.now)
 	c.Flush(true)
 	return c, clk
 }
 
 // put reads and keeps v as a page would: a ticket, then the part.
-func put(c *Cache[string], k Key, v string) {
+func put(c *Cache[page, string], k Key[page], v string) {
 	c.Put(c.Ticket(k.Learner), k, v, int64(len(v)), 0)
 }
 
-func want(t *testing.T, c *Cache[string], k Key, v string, ok bool, what string) {
+func want(t *testing.T, c *Cache[page, string], k Key[page], v string, ok bool, what string) {
 	t.Helper()
 	got, found := c.Get(k)
 	if found != ok || got != v {
@@ -39,17 +46,17 @@ func want(t *testing.T, c *Cache[string], k Key, v string, ok bool, what string)
 // heard, or once they no longer are.
 func TestKeepsOnlyWhileTrusted(t *testing.T) {
 	t.Parallel()
-	c := New[string](DefaultBudget, time.Minute)
-	k := Key{1, 10, 100}
+	c := New[page, string](DefaultBudget, time.Minute)
+	k := key(1, 10, 100)
 	put(c, k, "a")
 	want(t, c, k, "", false, "never trusted")
 	c.Flush(true)
 	want(t, c, k, "", false, "a part read before trusting")
 	put(c, k, "a")
 	want(t, c, k, "a", true, "trusted")
-	want(t, c, Key{1, 10, 101}, "", false, "another revision")
-	want(t, c, Key{1, 11, 100}, "", false, "another lesson")
-	want(t, c, Key{2, 10, 100}, "", false, "another learner")
+	want(t, c, key(1, 10, 101), "", false, "another revision")
+	want(t, c, key(1, 11, 100), "", false, "another lesson")
+	want(t, c, key(2, 10, 100), "", false, "another learner")
 	tk := c.Ticket(1)
 	c.Flush(false)
 	want(t, c, k, "", false, "no longer trusted")
@@ -64,7 +71,7 @@ func TestKeepsOnlyWhileTrusted(t *testing.T) {
 func TestForget(t *testing.T) {
 	t.Parallel()
 	c, _ := newTrusted(t)
-	a1, a2, b := Key{1, 10, 100}, Key{1, 11, 110}, Key{2, 10, 100}
+	a1, a2, b := key(1, 10, 100), key(1, 11, 110), key(2, 10, 100)
 	put(c, a1, "a1")
 	put(c, a2, "a2")
 	put(c, b, "b")
@@ -97,7 +104,7 @@ func TestForget(t *testing.T) {
 func TestExpiry(t *testing.T) {
 	t.Parallel()
 	c, clk := newTrusted(t)
-	k, due := Key{1, 10, 100}, Key{2, 10, 100}
+	k, due := key(1, 10, 100), key(2, 10, 100)
 	put(c, k, "a")
 	c.Put(c.Ticket(2), due, "due soon", 8, 10*time.Second)
 	clk.add(10 * time.Second)
@@ -118,21 +125,21 @@ func TestExpiry(t *testing.T) {
 // TestBudget: the least recently viewed learners go first.
 func TestBudget(t *testing.T) {
 	t.Parallel()
-	c := New[string](1000, time.Minute)
+	c := New[page, string](1000, time.Minute)
 	c.Flush(true)
 	for id := int64(1); id <= 20; id++ {
-		c.Put(c.Ticket(id), Key{id, 1, 1}, "x", 100, 0)
+		c.Put(c.Ticket(id), key(id, 1, 1), "x", 100, 0)
 		if id == 10 {
-			c.Get(Key{1, 1, 1}) // viewed: kept
+			c.Get(key(1, 1, 1)) // viewed: kept
 		}
 	}
 	if n := c.Len(); n > 6 {
 		t.Errorf("%d learners kept in 1,000 bytes at ~164 each", n)
 	}
-	if _, ok := c.Get(Key{20, 1, 1}); !ok {
+	if _, ok := c.Get(key(20, 1, 1)); !ok {
 		t.Error("the latest learner was evicted")
 	}
-	if _, ok := c.Get(Key{2, 1, 1}); ok {
+	if _, ok := c.Get(key(2, 1, 1)); ok {
 		t.Error("an early learner not viewed since is still kept")
 	}
 }
@@ -149,7 +156,7 @@ func TestConcurrentUse(t *testing.T) {
 			defer wg.Done()
 			for i := range 500 {
 				id := int64(i % 7)
-				k := Key{id, int64(g % 3), 1}
+				k := key(id, int64(g%3), 1)
 				switch i % 5 {
 				case 0:
 					c.Forget([]int64{id}, false)
