@@ -137,7 +137,7 @@ func deniedAuxiliary(t token) bool {
 // exonerations, said of what came just before, clear it: "the resolvers
 // are fine", "record + resolvers OK", "Redis itself is healthy". What is
 // cleared is not offered as the cause.
-var exonerations = set("fine", "ok", "okay", "healthy", "innocent", "blameless")
+var exonerations = set("fine", "ok", "okay", "healthy", "innocent", "blameless", "harmless", "benign", "innocuous", "unrelated")
 
 // linkingWords, besides auxiliaries and softeners, may stand between what
 // is cleared and its verdict: "Redis itself looks fine".
@@ -399,4 +399,37 @@ func listedWithin(toks []token, oc occurrence) bool {
 // first words, or after a softener ("just rolling back would …").
 func opensClause(toks []token, oc occurrence) bool {
 	return oc.first == 0 || toks[oc.first-1].clause != toks[oc.first].clause || softeners[toks[oc.first-1].norm]
+}
+
+// proposedInPerson reports a move the learner makes their own: a first
+// person earlier in its sentence ("I'd revert v43", "I'd cancel the query,
+// then do a rolling restart") and no negation, trap word or condition
+// between the two.
+func proposedInPerson(toks []token, m conceptMatch) bool {
+	// An author may write the first person into the pattern itself
+	// ("i'd|we should + restart* + pod*").
+	for k := m.first; k <= m.last; k++ {
+		if speaker(toks, k) {
+			return true
+		}
+	}
+	sentence := toks[m.first].sentence
+	for k := m.first - 1; k >= 0 && toks[k].sentence == sentence; k-- {
+		t := toks[k]
+		switch {
+		case t.negator || t.framer || t.conditional || t.hypothetical || t.judged:
+			return false
+		case speaker(toks, k):
+			return true
+		}
+	}
+	return false
+}
+
+// speaker reports a first person at toks[k] — not the "I" of "I/O".
+func speaker(toks []token, k int) bool {
+	if toks[k].norm == "i" && k+1 < len(toks) && toks[k+1].norm == "o" && toks[k+1].start == toks[k].end+1 {
+		return false
+	}
+	return firstPerson[toks[k].norm]
 }

@@ -41,6 +41,61 @@ func markJudged(toks []token) {
 		}
 		i = j
 	}
+	markJudgedSubjects(toks)
+}
+
+// maxSubjectWords bounds the moves a predicate may judge as its subjects.
+const maxSubjectWords = 16
+
+// markJudgedSubjects marks the moves a sentence opens with when they are
+// the joined subjects of a predicate that judges them: "Restarting the
+// pods, adding replicas or raising the pool would not help", "More
+// replicas or a bigger pool would just add waiters". Read one at a time,
+// only the move next to the predicate was judged; the others read as
+// offered.
+func markJudgedSubjects(toks []token) {
+	for start := 0; start < len(toks); {
+		end := sentenceEnd(toks, start)
+		joined := false
+		for a := start; a < end && a-start <= maxSubjectWords; a++ {
+			t := toks[a]
+			if firstPerson[t.norm] || t.negator && !deniedAuxiliary(t) && t.norm != "won't" || contrast[t.norm] ||
+				relatives[t.norm] || t.norm == "which" || conditionals[t.norm] || t.judged {
+				break
+			}
+			if seriesEnders[t.norm] || t.norm == "and" {
+				joined = a > start
+				continue
+			}
+			if joined && a > start && judgingPredicate(toks, a, end) {
+				for k := start; k < a; k++ {
+					toks[k].judged = true
+				}
+				break
+			}
+		}
+		start = end
+	}
+}
+
+// judgingPredicate reports a predicate at toks[a] that judges its subject:
+// denied help ("would not help", "doesn't fix"), "won't help", a verdict
+// or futility ("would be a mistake", "would just add waiters").
+func judgingPredicate(toks []token, a, end int) bool {
+	t := toks[a]
+	switch {
+	case deniedAuxiliary(t) || auxiliaries[t.norm] && a+1 < end && toks[a+1].norm == "not":
+		return deniedHelp(toks, a, t.clause)
+	case t.norm == "won't":
+		k := a + 1
+		for k < end && softeners[toks[k].norm] {
+			k++
+		}
+		return k < end && helps[toks[k].norm]
+	case auxiliaries[t.norm]:
+		return worsens(toks, a, end)
+	}
+	return false
 }
 
 // isVerdict reports a clause made only of a verdict against something
@@ -135,7 +190,16 @@ func judgeClause(toks []token, k int) {
 
 // othersSubjects open a clause that gives a move to other people: "Some
 // people would …", "Somebody wanted to …", "Many teams reach for …".
-var othersSubjects = set("somebody", "someone", "people", "others", "folks", "everyone", "everybody", "many", "most", "teams")
+var othersSubjects = set("somebody", "someone", "people", "others", "folks", "everyone", "everybody", "many", "most", "teams",
+	"team", "teammate", "teammates", "colleague", "colleagues", "manager", "boss", "channel")
+
+// othersDeterminers may open those people: "some people", "a lot of
+// folks", "the team", "my manager".
+var othersDeterminers = set("some", "a", "lots", "lot", "the", "my", "our")
+
+// maxOthersReach is how far after those people their verb may come: "People
+// in the channel suggest …", "Someone on the team wants …".
+const maxOthersReach = 5
 
 // othersVerbs say those people want, suggest or tend to make the move.
 var othersVerbs = set("would", "might", "will", "may", "want", "wants", "wanted", "suggest", "suggests", "suggested",
@@ -148,7 +212,7 @@ func markAttributed(toks []token) {
 	for i := 0; i < len(toks); {
 		j := clauseEnd(toks, i)
 		k := i
-		if k < j && (toks[k].norm == "some" || toks[k].norm == "a" || toks[k].norm == "lots" || toks[k].norm == "lot") {
+		if k < j && othersDeterminers[toks[k].norm] {
 			k++
 			if k < j && toks[k].norm == "lot" {
 				k++
@@ -158,7 +222,7 @@ func markAttributed(toks []token) {
 			}
 		}
 		if k < j && othersSubjects[toks[k].norm] {
-			for v := k + 1; v < j && v <= k+3; v++ {
+			for v := k + 1; v < j && v <= k+maxOthersReach; v++ {
 				if othersVerbs[toks[v].norm] {
 					for t := i; t < j; t++ {
 						toks[t].judged = true

@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-5+combiner-2+provisional-2"
+const ScorerVersion = "cues-6+combiner-2+provisional-2"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -162,6 +162,10 @@ type cueVerdict struct {
 	// of the "any" concepts was.
 	missing  int
 	rejected bool
+	// proposed: a move the item rules out is one the learner proposes in
+	// the first person ("I'd revert v43", "I'd …, then do a rolling
+	// restart"), not one whose turning down went unread.
+	proposed bool
 	// anyMissing: none of the rule's alternatives was found — often the
 	// moves an author accepts, so an answer without them may offer another.
 	anyMissing bool
@@ -246,6 +250,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 		if m := lookup(name); m.found && !m.framed && !m.conditional {
 			rejected = append(rejected, label(name))
 			evidence = append(evidence, m)
+			v.proposed = v.proposed || proposedInPerson(toks, m)
 			if m.typo {
 				v.penalty += 0.05
 				v.weak = true

@@ -31,7 +31,7 @@ func markNegatedSeries(toks []token, opened map[int]rune, labelled map[int]bool)
 			i = j
 			continue
 		}
-		last := -1
+		last, personal := -1, refusedByPerson(toks[i:j])
 		for k, n := j, 0; k < len(toks) && n < maxSeriesItems; n++ {
 			by := opened[toks[k].clause]
 			if toks[k].sentence != toks[i].sentence {
@@ -60,8 +60,11 @@ func markNegatedSeries(toks []token, opened map[int]rune, labelled map[int]bool)
 			}
 			// ", or C" ends a series; so does "B or C" after "A,": but
 			// "don't restart all, drain or reload the bad node" offers
-			// the second clause.
-			if seriesEnders[toks[k].norm] || n > 0 && anyWord(toks[k:m], seriesEnders) {
+			// the second clause. The learner refusing in the first person
+			// names their alternative with a speaker of its own ("I
+			// wouldn't restart, I'd drain"), so after "I wouldn't restart
+			// the pods," a "B or C" goes on with the refusal.
+			if seriesEnders[toks[k].norm] || (n > 0 || personal) && anyWord(toks[k:m], seriesEnders) {
 				last = m
 				break
 			}
@@ -121,6 +124,17 @@ func refusesMoves(clause []token) bool {
 	for _, t := range clause {
 		person = person || firstPerson[t.norm]
 		if t.negator && person {
+			return true
+		}
+	}
+	return false
+}
+
+// refusedByPerson reports a clause in which the learner turns moves down
+// in the first person: "I wouldn't …", "we won't …".
+func refusedByPerson(clause []token) bool {
+	for k := 1; k < len(clause); k++ {
+		if refusedInFirstPerson(clause, k) {
 			return true
 		}
 	}

@@ -51,7 +51,7 @@ func TestCoverageRestatedMove(t *testing.T) {
 		question string
 		want     []lessons.Warning
 	}{
-		{"The cache is cold after a deploy. A teammate wants to restart every replica. What do you do first?",
+		{"The cache is cold after a deploy, and restarting every replica is on the table. What do you do first?",
 			[]lessons.Warning{{Kind: lessons.RestatedMove, Criterion: grading.Result, Concept: "restart-all"}}},
 		{"The cache is cold after a deploy. What do you do first?", nil},
 	}
