@@ -16,6 +16,9 @@ type fragment struct {
 	first, end int // toks[first:end]
 	related    bool
 	paragraph  int
+	// alternative: opened by a slash, it offers another word for the
+	// fragment before ("max_tokens default / template / client").
+	alternative bool
 }
 
 // relationSymbols and relationWords relate two things: "longer -> decode
@@ -32,11 +35,11 @@ var relationWords = set("vs", "versus", "x", "so", "thus", "hence", "due", "bc")
 // blank line.
 func fragmentsOf(text string, toks []token) []fragment {
 	var out []fragment
-	start, function, related, paragraph := 0, 0, false, 0
+	start, function, related, paragraph, alternative := 0, 0, false, 0, false
 	flush := func(end int) {
 		// A lone number is an item's number ("1. scope: …"), not an item.
 		if end > start && !(end-start == 1 && toks[start].number) {
-			out = append(out, fragment{first: start, end: end, paragraph: paragraph,
+			out = append(out, fragment{first: start, end: end, paragraph: paragraph, alternative: alternative,
 				related: related || function > 0 && 6*function >= end-start})
 		}
 	}
@@ -46,6 +49,7 @@ func fragmentsOf(text string, toks []token) []fragment {
 			if t.sentence != toks[i-1].sentence || breaksFragment(gap) {
 				flush(i)
 				start, function, related = i, 0, false
+				alternative = t.sentence == toks[i-1].sentence && strings.TrimSpace(gap) == "/"
 				if strings.Count(gap, "\n") >= 2 {
 					paragraph++
 				}
@@ -106,11 +110,16 @@ func markListed(toks []token, fragments []fragment) {
 			continue
 		}
 		run := fragments[start:i]
-		unrelated := 0
+		// Alternatives after a slash are one item with the one before:
+		// "what changed? max_tokens / template / client" names one thing.
+		items, unrelated := 0, 0
 		for _, f := range run {
-			unrelated += boolInt(!f.related)
+			if !f.alternative {
+				items++
+				unrelated += boolInt(!f.related)
+			}
 		}
-		if len(run) >= listRun && 2*unrelated >= len(run) {
+		if items >= listRun && 2*unrelated >= items {
 			markFragments(toks, run)
 		}
 		start = i + 1
