@@ -12,7 +12,7 @@ import (
 // when only typo tolerance made them equal.
 func (m wordMatcher) matchWord(t token) (ok, typo bool) {
 	if m.prefix {
-		if strings.HasPrefix(t.norm, m.norm) {
+		if strings.HasPrefix(t.norm, m.norm) || droppedE(t.norm, m.norm) {
 			return true, false
 		}
 		if !t.function && slices.Contains(m.synonyms, t.stem) {
@@ -44,6 +44,18 @@ func (m wordMatcher) matchWord(t token) (ok, typo bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// droppedE reports a word that is a prefix ending in e with the e dropped
+// before -ing, as English writes it: "bounce*" takes "bouncing",
+// "increase*" "increasing", "write*" "writing" (authors write the whole
+// verb, and "bounc*" is not how anyone spells it).
+func droppedE(word, prefix string) bool {
+	if len(prefix) < 4 || !strings.HasSuffix(prefix, "e") {
+		return false
+	}
+	rest, ok := strings.CutPrefix(word, prefix[:len(prefix)-1])
+	return ok && (rest == "ing" || rest == "ings")
 }
 
 // closeEnough tolerates one typo in words of six letters or more and two
