@@ -103,6 +103,11 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 					return nil, fmt.Errorf("concept %q: pattern %q has an empty alternative (check for a doubled | or a trailing +)", name, src)
 				}
 				slot = append(slot, ph)
+				if synonyms && len(ph) == 1 {
+					for _, form := range phrasalsOf(ph[0]) {
+						slot = appendPhrase(slot, form, ids)
+					}
+				}
 			}
 			p.slots = append(p.slots, slot)
 			p.source = append(p.source, strings.Join(strings.Fields(slotSrc), " "))
@@ -110,6 +115,32 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 		c.patterns = append(c.patterns, p)
 	}
 	return c, nil
+}
+
+// appendPhrase adds the phrase form to slot, unless the slot has it.
+func appendPhrase(slot []phrase, form string, ids wordIDs) []phrase {
+	var ph phrase
+	for _, t := range tokenize(form) {
+		ph = append(ph, wordMatcher{id: ids.of(t.norm, false, false), norm: t.norm, stem: t.stem})
+	}
+	for _, have := range slot {
+		if samePhrase(have, ph) {
+			return slot
+		}
+	}
+	return append(slot, ph)
+}
+
+func samePhrase(a, b phrase) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].norm != b[i].norm || a[i].prefix != b[i].prefix {
+			return false
+		}
+	}
+	return true
 }
 
 // minFamilyPrefix is the shortest prefix pattern that the subject's
