@@ -27,6 +27,13 @@ const relationSymbols = "=<>+×:→←≈≠"
 
 var relationWords = set("vs", "versus", "x", "so", "thus", "hence", "due", "bc")
 
+// statePredicates say how a thing is: "writes blocked", "reads ok", "cpu
+// low". A fragment of two words or more with one states a relation, as
+// a note does; a keyword list's items name things.
+var statePredicates = set("ok", "okay", "fine", "low", "high", "up", "down", "flat", "full", "empty", "blocked",
+	"stuck", "slow", "slower", "fast", "faster", "normal", "healthy", "broken", "failing", "idle", "busy",
+	"unchanged", "doubled", "tripled", "spiking", "rising", "falling", "dropped", "growing", "climbing", "zero")
+
 // fragmentsOf splits the answer's tokens into the items of a list or the
 // fragments of a note: at commas, semicolons, line breaks, bullets, dashes
 // and slashes between spaces, and the ends of sentences. A fragment
@@ -58,7 +65,7 @@ func fragmentsOf(text string, toks []token) []fragment {
 			}
 		}
 		function += boolInt(t.function)
-		related = related || relationWords[t.norm]
+		related = related || relationWords[t.norm] || statePredicates[t.norm] && i > start
 	}
 	flush(len(toks))
 	return out
@@ -78,7 +85,7 @@ func breaksFragment(gap string) bool {
 
 // statesRelations reports whether an answer reads as a terse note rather
 // than a list of terms: fragments of three words or more on average, at
-// least half of them relating things.
+// least half of them relating things, or two thirds of them relating.
 func statesRelations(fragments []fragment) bool {
 	related, words := 0, 0
 	for _, f := range fragments {
@@ -86,7 +93,9 @@ func statesRelations(fragments []fragment) bool {
 		related += boolInt(f.related)
 	}
 	n := len(fragments)
-	return n > 0 && 2*related >= n && words >= 3*n
+	// Short fragments that nearly all relate are a note of states
+	// ("queue full, gpu idle, ttft up"): keyword lists relate at most half.
+	return n > 0 && (2*related >= n && words >= 3*n || 3*related >= 2*n)
 }
 
 // A list inside an answer: at least listRun items in a row of at most

@@ -16,6 +16,8 @@ func TestTerseNoteIsNotAKeywordList(t *testing.T) {
 		{"note with arrows and verdicts", "cache misses up -> db reads x3. not a capacity problem. fix: coalesce requests, add ttl jitter. check: miss rate back under 5% within 10 min", true},
 		{"note with colons and negation", "cause: autoscaler lag, not traffic. scaling: no. min replicas 4 -> 8. done when p95 < 300 ms at peak", true},
 		{"short note", "Shard hot, not whole db. Split the key range first.", true},
+		{"note of two-word states", "queue full, gpu idle, ttft up, decode flat, errors zero, cap the tenant", true},
+		{"terms that start with a state word", "low latency, high availability, fast path, slow start, full jitter", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
