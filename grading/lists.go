@@ -15,6 +15,9 @@ import "strings"
 type fragment struct {
 	first, end int // toks[first:end]
 	related    bool
+	// stated: a state said of a thing ("writes blocked", "cpu low"),
+	// which relates only where nearly every fragment relates.
+	stated bool
 	paragraph  int
 	// alternative: opened by a slash, it offers another word for the
 	// fragment before ("max_tokens default / template / client").
@@ -42,12 +45,12 @@ var statePredicates = set("ok", "okay", "fine", "low", "high", "up", "down", "fl
 // blank line.
 func fragmentsOf(text string, toks []token) []fragment {
 	var out []fragment
-	start, function, related, paragraph, alternative := 0, 0, false, 0, false
+	start, function, related, paragraph, alternative, stated := 0, 0, false, 0, false, false
 	flush := func(end int) {
 		// A lone number is an item's number ("1. scope: …"), not an item.
 		if end > start && !(end-start == 1 && toks[start].number) {
 			out = append(out, fragment{first: start, end: end, paragraph: paragraph, alternative: alternative,
-				related: related || function > 0 && 6*function >= end-start})
+				related: related || function > 0 && 6*function >= end-start, stated: stated})
 		}
 	}
 	for i, t := range toks {
@@ -55,7 +58,7 @@ func fragmentsOf(text string, toks []token) []fragment {
 			gap := text[toks[i-1].end:t.start]
 			if t.sentence != toks[i-1].sentence || breaksFragment(gap) {
 				flush(i)
-				start, function, related = i, 0, false
+				start, function, related, stated = i, 0, false, false
 				alternative = t.sentence == toks[i-1].sentence && strings.TrimSpace(gap) == "/"
 				if strings.Count(gap, "\n") >= 2 {
 					paragraph++
@@ -65,7 +68,8 @@ func fragmentsOf(text string, toks []token) []fragment {
 			}
 		}
 		function += boolInt(t.function)
-		related = related || relationWords[t.norm] || statePredicates[t.norm] && i > start
+		related = related || relationWords[t.norm]
+		stated = stated || statePredicates[t.norm] && i > start
 	}
 	flush(len(toks))
 	return out
@@ -87,15 +91,17 @@ func breaksFragment(gap string) bool {
 // than a list of terms: fragments of three words or more on average, at
 // least half of them relating things, or two thirds of them relating.
 func statesRelations(fragments []fragment) bool {
-	related, words := 0, 0
+	related, stated, words := 0, 0, 0
 	for _, f := range fragments {
 		words += f.end - f.first
 		related += boolInt(f.related)
+		stated += boolInt(f.related || f.stated)
 	}
 	n := len(fragments)
-	// Short fragments that nearly all relate are a note of states
-	// ("queue full, gpu idle, ttft up"): keyword lists relate at most half.
-	return n > 0 && (2*related >= n && words >= 3*n || 3*related >= 2*n)
+	// Short fragments that nearly all relate or state are a note of
+	// states ("queue full, gpu idle, ttft up"): keyword lists on the blind
+	// sets related at most half their items.
+	return n > 0 && (2*related >= n && words >= 3*n || 3*stated >= 2*n)
 }
 
 // A list inside an answer: at least listRun items in a row of at most
@@ -125,7 +131,7 @@ func markListed(toks []token, fragments []fragment) {
 		for _, f := range run {
 			if !f.alternative {
 				items++
-				unrelated += boolInt(!f.related)
+				unrelated += boolInt(!f.related && !f.stated)
 			}
 		}
 		if items >= listRun && 2*unrelated >= items {
