@@ -187,9 +187,9 @@ func (ex *Explanation) trace(con *concept, a *answer, text string) Trace {
 	case "conditional":
 		t.NearMiss = "only supposed — inside an \"if\" clause or as the subject of would/could/might: it counts as shown, but never as a ruled-out move offered"
 	case "refused":
-		t.NearMiss = "found only turned down (\"don't\", \"I'd avoid\", \"I wouldn't\"): it names the move, which counts for the failure case, never as offered or claimed"
+		t.NearMiss = "found only turned down" + by(negationOf(a.toks, text, m)) + ": it names the move, which counts for the failure case, never as offered or claimed"
 	case "negated":
-		t.NearMiss = "found only with a negation before it in its clause or just after it (\"not\", \"isn't\", \"never\")"
+		t.NearMiss = "found only with a negation before it in its clause or just after it" + by(negationOf(a.toks, text, m))
 	case "missing":
 		t.NearMiss = con.nearMiss(a, text)
 	}
@@ -277,4 +277,40 @@ func (p pattern) slotSummary(s int) string {
 		return strings.Join(alts[:shown], "|") + "|…"
 	}
 	return p.source[s]
+}
+
+// by quotes the words that turned a match down, or says where to look.
+func by(words string) string {
+	if words == "" {
+		return " (\"not\", \"don't\", \"I wouldn't\", \"isn't\")"
+	}
+	return " by \"" + words + "\""
+}
+
+// negationOf quotes what negates the match m: the nearest negating word
+// before it in its clause (with the "I" that says it: "I wouldn't"), the
+// "no" that answers the question it is in, or a negation after it in its
+// clause ("rollback isn't").
+func negationOf(toks []token, text string, m conceptMatch) string {
+	if m.first < 0 || m.first >= len(toks) {
+		return ""
+	}
+	quote := func(from, to int) string { return text[toks[from].start:toks[to].end] }
+	for j := m.first - 1; j >= 0 && toks[j].clause == toks[m.first].clause; j-- {
+		if toks[j].negator {
+			if j > 0 && speaker(toks, j-1) && toks[j-1].clause == toks[j].clause {
+				return quote(j-1, j)
+			}
+			return quote(j, j)
+		}
+	}
+	if by := toks[m.first].answeredBy; by > 0 {
+		return quote(by-1, by-1)
+	}
+	for j := m.last + 1; j < len(toks) && j <= m.last+6 && toks[j].clause == toks[m.first].clause; j++ {
+		if toks[j].negator {
+			return quote(j, j)
+		}
+	}
+	return ""
 }
