@@ -17,8 +17,8 @@ type fragment struct {
 	related    bool
 	// stated: a state said of a thing ("writes blocked", "cpu low"),
 	// which relates only where nearly every fragment relates.
-	stated bool
-	paragraph  int
+	stated    bool
+	paragraph int
 	// alternative: opened by a slash, it offers another word for the
 	// fragment before ("max_tokens default / template / client").
 	alternative bool
