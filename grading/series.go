@@ -145,7 +145,7 @@ func refusedByPerson(clause []token) bool {
 // moves: no speaker, negation or contrast of its own.
 func seriesItem(clause []token) bool {
 	for _, t := range clause {
-		if firstPerson[t.norm] || t.negator || contrast[t.norm] || t.norm == "because" {
+		if firstPerson[t.norm] || t.negator || contrast[t.norm] || reasons[t.norm] {
 			return false
 		}
 	}

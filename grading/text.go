@@ -82,7 +82,7 @@ func tokenize(text string) []token {
 				w := lookup(part.text)
 				// "I would not restart it because it clears the cache": the
 				// reason is not under the negation; "not because of X" is.
-				if w.contrast || w.norm == "because" && !(len(toks) > 0 && toks[len(toks)-1].negator) {
+				if w.contrast || reasons[w.norm] && !(len(toks) > 0 && toks[len(toks)-1].negator) {
 					clause++
 				}
 				toks = append(toks, token{norm: w.norm, stem: w.stem, start: start + part.offset, end: start + part.offset + len(part.text),
@@ -329,6 +329,10 @@ func lookup(raw string) wordFacts {
 	}
 	return f
 }
+
+// reasons open a clause of their own: "restarting won't help since the
+// new pods add entries" — the reason is not under the negation before it.
+var reasons = set("because", "since")
 
 var conditionals = set("if", "unless", "suppose", "supposing", "assuming")
 
