@@ -122,6 +122,7 @@ func tokenize(text string) []token {
 	}
 	markAnsweredNo(text, toks)
 	markHypothetical(toks)
+	markBeforeDoing(toks)
 	markHeadedLists(text, toks)
 	// "instead of X" negates X; a bare "instead" ("instead, compare …") does not.
 	for i := range toks {
@@ -341,6 +342,20 @@ var conditionals = set("if", "unless", "suppose", "supposing", "assuming")
 // ("if v42 starts preempting, I'm wrong and it's load").
 var falsifierWords = set("wrong", "mistaken", "disproves", "disprove", "disproved", "falsifies", "falsified",
 	"refutes", "refuted", "incorrect", "invalid", "fails")
+
+// markBeforeDoing marks a clause that opens "Before restarting …" as a
+// condition: what it names is put off until something else is done ("Before
+// restarting pods or scaling out, I'd check conntrack"), not offered.
+func markBeforeDoing(toks []token) {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].norm != "before" || i > 0 && toks[i-1].clause == toks[i].clause || !strings.HasSuffix(toks[i+1].norm, "ing") {
+			continue
+		}
+		for k := i; k < len(toks) && toks[k].clause == toks[i].clause; k++ {
+			toks[k].conditional = true
+		}
+	}
+}
 
 func markHypothetical(toks []token) {
 	for start := 0; start < len(toks); {
