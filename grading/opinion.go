@@ -128,7 +128,10 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 	labelled := op.voters > 0
 	length := answerLength(op.topical)
 	right := 1.0 // chance every criterion is right
-	for i, v := range verdicts {
+	// The result is decided last: whether the answer's other points stand
+	// bears on it (resultBacked).
+	for _, i := range [...]int{1, 2, 3, 0} {
+		v := verdicts[i]
 		cr := v.CriterionScore
 		var certainty float64
 		var doubt string
@@ -166,7 +169,8 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 				// Nor one that proposes, in its own voice, a move the item
 				// rules out: of such overrules on the read sets both were
 				// wrong, against 13 of 15 right for the rest.
-				mayOverrule = mayOverrule && share == 1 && !v.negated && !v.hedged && !v.anyMissing && v.missing <= 1 && (!v.rejected || v.missing == 0 && !v.proposed)
+				strict := mayOverrule && share == 1 && !v.negated && !v.hedged && !v.anyMissing && v.missing <= 1 && (!v.rejected || v.missing == 0 && !v.proposed)
+				mayOverrule = strict || mayOverrule && resultBacked(res, v, share)
 			}
 			switch {
 			case v.Awarded && s[sigNoFalsifier] == 1 && p < 0.5:
@@ -210,6 +214,21 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 		right *= 0.8
 	}
 	*confidence *= right
+}
+
+// resultBacked reports a result the cues found one or two named parts
+// short of, in an answer that earned at least two of the other three
+// points and that nearly all the closest scored answers say earns it: a
+// learner who reasons, names the trap and gives a check has most often
+// reached the conclusion in words the cues do not know. On the read blind
+// sets, 70 of 86 such denials were wrong (raters gave the result).
+func resultBacked(res *Score, v cueVerdict, share float64) bool {
+	others := 0
+	for _, c := range res.Criteria[1:] {
+		others += boolInt(c.Awarded)
+	}
+	return others >= 2 && share >= farButLiked && v.missing <= 2 &&
+		!v.negated && !v.hedged && !v.anyMissing && !v.rejected
 }
 
 // cueGap says what the cues missed.

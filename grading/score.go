@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-6+combiner-2+provisional-2"
+const ScorerVersion = "cues-6+combiner-3+provisional-3"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -16,8 +16,8 @@ type Score struct {
 	Total    int               `json:"total"`
 	// Confidence is how sure the scorer is, 0–1; low scores go to review.
 	Confidence float64 `json:"confidence"`
-	// Provisional is true when the scorer's signals say its total is more
-	// likely wrong than right (markProvisional): a reviewer should confirm
+	// Provisional is true when the scorer's signals give its total a fair
+	// chance of being wrong (markProvisional): a reviewer should confirm
 	// the score before anyone relies on it.
 	Provisional bool   `json:"provisional"`
 	Version     string `json:"version"`

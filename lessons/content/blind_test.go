@@ -204,7 +204,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind15": {0.84, 0.25, 0.3, 0.84},
 	"blind16": {0.82, 0.6, 0.62, 0.82},
 	"blind17": {0.86, 0.35, 0.30, 0.66},
-	"blind18": {0.82, 0.3, 0.3, 0.82},
+	"blind18": {0.82, 0.3, 0.42, 0.82},
 	"blind19": {0.88, 0.6, 0.35, 0.77},
 	"blind20": {0.77, 0.15, 0.35, 0.77},
 	"blind21": {0.77, 0.4, 0.4, 0.77},
