@@ -173,7 +173,9 @@ var firstPerson = set("i", "we", "i'd", "we'd", "i'll", "we'll", "let's", "i'm",
 // person — rather than saying something is not so ("it is not because
 // the rollback would overload v42").
 func refusedAt(toks []token, oc occurrence, own []bool) bool {
-	if answeredNoAt(toks, oc, own) || refusedInFirstPersonAfter(toks, oc, own) {
+	// An item under a refusing heading ("Things I would not do first:",
+	// "Don't:") is turned down as "Don't restart" is.
+	if toks[oc.first].headed == negatingHeading || answeredNoAt(toks, oc, own) || refusedInFirstPersonAfter(toks, oc, own) {
 		return true
 	}
 	start := clauseStart(toks, oc.first)
