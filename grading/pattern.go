@@ -15,9 +15,25 @@ type concept struct {
 // pattern is slots that must all match in one sentence: "a|b + c".
 type pattern struct {
 	slots [][]phrase
+	// follows marks a slot joined to the one before by " > ": its words
+	// must come after that slot's ("i'd > restart* > pod*").
+	follows []bool
 	// source is each slot as the author wrote it, for explaining a near
 	// miss ("nothing for warm|ready").
 	source []string
+}
+
+// slotsOf splits a pattern at its joins: " + " (any order) and " > " (in
+// order). follows[i] is true when slot i was joined by " > ".
+func slotsOf(src string) (slots []string, follows []bool) {
+	start, after := 0, false
+	for i, r := range src {
+		if r == '+' || r == '>' {
+			slots, follows = append(slots, src[start:i]), append(follows, after)
+			start, after = i+1, r == '>'
+		}
+	}
+	return append(slots, src[start:]), append(follows, after)
 }
 
 // phrase is words in order, such as "roll back".
@@ -64,7 +80,9 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 	c := &concept{name: name}
 	for _, src := range sources {
 		var p pattern
-		for _, slotSrc := range strings.Split(src, "+") {
+		slotSrcs, follows := slotsOf(src)
+		p.follows = follows
+		for _, slotSrc := range slotSrcs {
 			var slot []phrase
 			alts := strings.Split(slotSrc, "|")
 			// A slot with many alternatives is a paraphrase family the
@@ -331,21 +349,21 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 			m.claimRank() == best.claimRank() && m.last-m.first < best.last-best.first
 	}
 	for _, a := range occs[0] {
-		m, ok := combine(toks, occs, a, false, false)
+		m, ok := combine(toks, occs, p.follows, a, false, false)
 		if ok {
 			if better(m) {
 				best = m
 			}
 			continue
 		}
-		if m, ok := combine(toks, occs, a, true, false); ok && !bestNeg {
+		if m, ok := combine(toks, occs, p.follows, a, true, false); ok && !bestNeg {
 			bestNeg, negMatch = true, m
 		}
 	}
 	if !best.found && len(occs) > 1 {
 		// Not found, but are its parts in two sentences side by side?
 		for _, a := range occs[0] {
-			if _, ok := combine(toks, occs, a, false, true); ok {
+			if _, ok := combine(toks, occs, p.follows, a, false, true); ok {
 				best.near = true
 				break
 			}
@@ -366,7 +384,7 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 // With acrossSentences, the other slots may also be in the sentence before
 // or after a's, within maxSpan words: not a match, but a sign the cues may
 // have missed the idea (conceptMatch.near).
-func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated, acrossSentences bool) (conceptMatch, bool) {
+func combine(toks []token, occs [][]occurrence, follows []bool, a occurrence, allowNegated, acrossSentences bool) (conceptMatch, bool) {
 	if a.negated && !allowNegated {
 		return conceptMatch{}, false
 	}
@@ -382,11 +400,15 @@ func combine(toks []token, occs [][]occurrence, a occurrence, allowNegated, acro
 		}
 		return false
 	}
-	for _, list := range occs[1:] {
+	for n, list := range occs[1:] {
 		pick, dist := -1, 1<<30
+		prev := chosen[len(chosen)-1]
 		for k, oc := range list {
 			if s := toks[oc.first].sentence; (s != sentence && !(acrossSentences && abs(s-sentence) == 1)) || (oc.negated && !allowNegated) || overlaps(oc) {
 				continue
+			}
+			if follows[n+1] && oc.first <= prev.last {
+				continue // " > ": after the slot before
 			}
 			d := abs(oc.first - a.first)
 			if d < dist {
