@@ -144,7 +144,7 @@ func (s *Scoring) restatedMoves() ([]Warning, error) {
 			}
 			seen[t.Concept] = true
 			out = append(out, Warning{Kind: RestatedMove, Criterion: rule.Criterion, Concept: t.Concept,
-				Message: fmt.Sprintf("The question itself offers %s (%q), so a learner who repeats the question offers it too, and loses %s: write its patterns with the words a learner uses to propose the move (\"i'd + scale* out\", \"scale* out + now|first\"), so that describing it is not offering it.",
+				Message: fmt.Sprintf("The question itself offers %s (%q), so a learner who repeats the question offers it too, and loses %s: write its patterns with the words a learner uses to propose the move (\"i'd > scale* out\", \"scale* out > now|first\"), so that describing it is not offering it.",
 					t.Concept, t.Words, strings.ToLower(rule.Criterion.Label()))})
 		}
 	}
