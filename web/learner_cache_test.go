@@ -18,6 +18,7 @@ import (
 	"github.com/practicum-dev/practicum/migrations/postgres/listen"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web"
+	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/learnercache"
 	"github.com/practicum-dev/practicum/web/pagecache"
 )
@@ -26,12 +27,19 @@ import (
 // -cache-invalidation=notify: public pages, lesson frames and learners'
 // parts kept while changes are heard, its service and account pages
 // announcing whose work they change, content and learners' changes heard
-// on one connection. Its own pool's statements are counted; the listener
-// and the announcer have theirs, as they would have a connection each.
+// on one connection — except that it reads every session from the
+// database, so that a view's statements are the session's and the
+// learner part's, unless made by newKeptSessionsSite, which keeps
+// sessions too (and hears accounts' changes), as serve does. Its own
+// pool's statements are counted; the listener and the announcer have
+// theirs, as they would have a connection each.
 type keptSite struct {
 	*site
 	counter  *queryCounter
 	learners *web.Learners
+	// sessions is what newKeptSessionsSite keeps of sessions; nil for
+	// newKeptSite.
+	sessions *auth.KeptSessions
 	svc      *service.Service
 	// whole renders every lesson page whole from the database, for
 	// holding the kept pages to byte for byte.
@@ -39,6 +47,18 @@ type keptSite struct {
 }
 
 func newKeptSite(t *testing.T) *keptSite {
+	t.Helper()
+	return newKeptSiteWith(t, false)
+}
+
+// newKeptSessionsSite is newKeptSite with signed-in sessions kept while
+// accounts' changes are heard, as serve keeps them.
+func newKeptSessionsSite(t *testing.T) *keptSite {
+	t.Helper()
+	return newKeptSiteWith(t, true)
+}
+
+func newKeptSiteWith(t *testing.T, keepSessions bool) *keptSite {
 	t.Helper()
 	dsn := pgtest.NewDSN(t)
 	side, err := pgxpool.New(context.Background(), dsn)
@@ -52,13 +72,21 @@ func newKeptSite(t *testing.T) *keptSite {
 	changes := learnerchanges.New(side, learners.Forget, quiet)
 	t.Cleanup(func() { changes.Close(context.Background()) })
 	k := &keptSite{learners: learners}
+	// Never trusted unless heard below: an untrusted cache keeps nothing.
+	sessions := auth.NewKeptSessions(auth.DefaultSessionBudget, auth.DefaultSessionMaxAge)
 	k.site, k.counter = countedSiteOn(t, dsn, func(d *web.Deps) {
 		d.PublicPages, d.Learners, d.Changes = pages, learners, changes
 		k.svc = d.Service.WithChanges(changes)
+		if keepSessions {
+			k.sessions = sessions
+			d.Sessions = auth.NewKeptSessionStore(d.DB.(*pgxpool.Pool), sessions)
+			d.Users = auth.NewStore(d.DB.(*pgxpool.Pool), auth.CheapHashingForTests(), auth.WithKeptSessions(sessions))
+		}
 	})
 	heard := []listen.Channel{
 		{Name: catalog.ChangesChannel, Heard: func(string) { pages.Flush(true); learners.Flush(true) }},
 		{Name: learnerchanges.Channel, Heard: func(p string) { learners.Forget(learnerchanges.Parse(p)) }},
+		{Name: auth.ChangesChannel, Heard: sessions.Heard},
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -67,6 +95,9 @@ func newKeptSite(t *testing.T) *keptSite {
 		listen.NotifyEach(ctx, side.Config().ConnConfig, heard, func(trusted bool) {
 			pages.Flush(trusted)
 			learners.Flush(trusted)
+			if keepSessions {
+				sessions.Flush(trusted)
+			}
 		}, quiet)
 	}()
 	t.Cleanup(func() { cancel(); <-done })

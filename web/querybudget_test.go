@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -265,3 +266,70 @@ func TestDashboardQueryBudget(t *testing.T) {
 		t.Errorf("the dashboard costs %d queries, want at most %d with one course", seasoned, budget)
 	}
 }
+
+// TestKeptSessionsQueryBudget: with sessions kept as serve keeps them
+// (auth.NewKeptSessionStore, while accounts' changes are heard), a
+// signed-in learner's warm lesson page runs no statement at all, and a
+// checkpoint answer one fewer than with every session read (the session's
+// statement); a role changed is still seen on the next view.
+func TestKeptSessionsQueryBudget(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name     string
+		site     func(*testing.T) *keptSite
+		view     int64 // statements of a warm view
+		postLess int64 // fewer statements a checkpoint answer runs than with sessions read
+	}{
+		{"sessions read", newKeptSite, 1, 0},
+		{"sessions kept", newKeptSessionsSite, 0, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			k := c.site(t)
+			users, as := accounts(t, k.site, map[string]auth.Role{"Lee": auth.Learner})
+			w := sessionOnly(t, as["Lee"])
+			var n int64
+			for start := time.Now(); time.Since(start) < 2*time.Second; time.Sleep(10 * time.Millisecond) {
+				if n = k.counter.cost(w, lesson3); n == c.view {
+					break
+				}
+			}
+			if n != c.view {
+				t.Errorf("a signed-in learner's warm lesson page: %d statements, want %d", n, c.view)
+			}
+			cps, rev := k.checkpoints(t)
+			var posts []int64
+			for i := range 3 {
+				before := k.counter.n.Load()
+				if p := w.post(lesson3+"/checkpoints/"+cps[0].Key, answer(cps[0], rev, i%2 == 0)); p.status != http.StatusSeeOther {
+					t.Fatalf("answering: status %d", p.status)
+				}
+				posts = append(posts, k.counter.n.Load()-before)
+			}
+			t.Logf("%s: a warm view %d statements, checkpoint answers %v", c.name, n, posts)
+			// The first answer is the learner's first: it may write more.
+			if got, want := posts[2], checkpointAnswerStatements-c.postLess; got != want {
+				t.Errorf("a checkpoint answer: %d statements, want %d", got, want)
+			}
+			if p := w.get("/review/queue"); p.status != http.StatusForbidden {
+				t.Fatalf("the review queue as a learner: status %d, want 403", p.status)
+			}
+			if _, err := k.users.SetRole(context.Background(), users["Lee"].ID, auth.Instructor); err != nil {
+				t.Fatal(err)
+			}
+			for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+				p := w.get("/review/queue")
+				if p.status == http.StatusOK {
+					break
+				}
+				if time.Since(start) > time.Second {
+					t.Fatalf("the review queue after promotion: status %d, want 200 within a second", p.status)
+				}
+			}
+		})
+	}
+}
+
+// checkpointAnswerStatements is what a signed-in learner's checkpoint
+// answer costs with the session read from the database.
+const checkpointAnswerStatements = 4

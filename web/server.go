@@ -41,7 +41,9 @@ type Deps struct {
 	Service  *service.Service
 	// Jobs counts River's background jobs for admins (/admin/jobs).
 	Jobs *jobs.Store
-	// Sessions holds session data (auth.NewSessionStore).
+	// Sessions holds session data (auth.NewSessionStore, or
+	// auth.NewKeptSessionStore to keep signed-in sessions in the process
+	// while accounts' changes are heard).
 	Sessions scs.Store
 	// DB is what /readyz pings.
 	DB Pinger

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
 	"github.com/practicum-dev/practicum/web/auth"
@@ -34,7 +35,9 @@ const (
 // on one database, started at once as a deployment starts them, and shows
 // over HTTP that nothing a visitor relies on is kept in one process: a
 // session signed in on one is valid on the other (and signing out on one
-// ends it on both), a lesson published through one and a lesson imported
+// ends it on both; so, within a second, does signing out everywhere on
+// one, or a role changed from the command line, though each server
+// serves the session from its memory), a lesson published through one and a lesson imported
 // from the command line are on the other's public pages — served from its
 // memory before — within a second, so are a learner's answer and a
 // reviewer's decision on the learner's own page (multiserver_learner_test.go),
@@ -84,6 +87,10 @@ func TestTwoServersShareOneDatabase(t *testing.T) {
 		if r := replay.get(a.URL + "/author"); r.status != http.StatusSeeOther {
 			t.Fatalf("GET /author on A with the session signed out on B: status %d, want 303 to sign in", r.status)
 		}
+	})
+
+	t.Run("a session kept by the other is ended or changed there within a second", func(t *testing.T) {
+		sessionChangesHeard(t, pool, dsn, a, b)
 	})
 
 	t.Run("a lesson published through one is on the other within a second", func(t *testing.T) {
@@ -321,4 +328,105 @@ func mustParse(t *testing.T, s string) *url.URL {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// sessionChangesHeard: each server keeps the sessions it reads, and still
+// a session ended on A ("Sign out everywhere") is refused by B within a
+// second, and a role changed from the command line applies on both within
+// a second, demoted and promoted again.
+func sessionChangesHeard(t *testing.T, pool *pgxpool.Pool, dsn string, a, b *serverProc) {
+	ctx := context.Background()
+	ines := newBrowser(t)
+	ines.signIn(a.URL, faultPassword, http.StatusSeeOther)
+	author := func(s *serverProc, who *browser) reply { return who.get(s.URL + "/author") }
+	for range 3 { // B learns whose session it is, keeps it, serves it
+		if r := author(b, ines); r.status != http.StatusOK {
+			t.Fatalf("GET /author on B: status %d", r.status)
+		}
+	}
+	// A name changed with the triggers silenced (replica mode) is not
+	// announced: B still shows the name it kept with the session.
+	unheard := func(name string) {
+		t.Helper()
+		tx, err := pool.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback(ctx)
+		if _, err := tx.Exec(ctx, "SET LOCAL session_replication_role = replica"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tx.Exec(ctx, "UPDATE users SET display_name = $1 WHERE email = $2", name, multiEmail); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unheard("Ines Unheard")
+	if r := author(b, ines); r.status != http.StatusOK || !strings.Contains(r.body, "Ines Instructor") {
+		t.Fatalf("GET /author on B after an unannounced change: status %d, the kept name shown %v; want the session served from B's memory",
+			r.status, strings.Contains(r.body, "Ines Instructor"))
+	}
+	unheard("Ines Instructor")
+
+	// within polls get until ok says it holds, failing once a second has
+	// passed since the change at changed.
+	within := func(what string, changed time.Time, get func() reply, ok func(reply) bool) {
+		t.Helper()
+		for {
+			r := get()
+			if ok(r) {
+				t.Logf("%s after %v", what, time.Since(changed).Round(time.Millisecond))
+				return
+			}
+			if time.Since(changed) > multiWithinLimit {
+				t.Fatalf("%s: not within %v of the change (status %d)", what, multiWithinLimit, r.status)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	status := func(want int) func(reply) bool { return func(r reply) bool { return r.status == want } }
+
+	t.Run("signing out everywhere on A ends the session on B", func(t *testing.T) {
+		// The same session on B, as a second device holding its cookie.
+		other := newBrowser(t)
+		other.client.Jar.SetCookies(mustParse(t, b.URL), ines.client.Jar.Cookies(mustParse(t, a.URL)))
+		for range 2 {
+			if r := author(b, other); r.status != http.StatusOK {
+				t.Fatalf("GET /author on B: status %d", r.status)
+			}
+		}
+		if r := ines.post(a.URL+"/account/signout-everywhere", url.Values{}); r.status != http.StatusSeeOther {
+			t.Fatalf("signing out everywhere on A: status %d", r.status)
+		}
+		ended := time.Now()
+		within("the session ended on B", ended, func() reply { return author(b, other) }, status(http.StatusSeeOther))
+	})
+
+	t.Run("a role changed from the command line applies on both", func(t *testing.T) {
+		ines := newBrowser(t)
+		ines.signIn(a.URL, faultPassword, http.StatusSeeOther)
+		for range 3 {
+			for _, s := range []*serverProc{a, b} {
+				if r := author(s, ines); r.status != http.StatusOK {
+					t.Fatalf("GET /author on %s: status %d", s.URL, r.status)
+				}
+			}
+		}
+		for _, c := range []struct {
+			role string
+			want int
+		}{{"learner", http.StatusForbidden}, {"instructor", http.StatusOK}} {
+			cmd := exec.Command(os.Args[0], "user", "role", "--email", multiEmail, "--role", c.role, "--database-url", dsn)
+			cmd.Env = append(os.Environ(), practicumMainEnv+"=1")
+			if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "is now "+c.role) {
+				t.Fatalf("practicum user role --role %s: %v\n%s", c.role, err, out)
+			}
+			changed := time.Now()
+			for _, s := range []*serverProc{a, b} {
+				within("GET /author on "+s.URL+" as "+c.role, changed, func() reply { return author(s, ines) }, status(c.want))
+			}
+		}
+	})
 }

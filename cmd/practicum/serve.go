@@ -50,7 +50,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""),
 		"address to serve Prometheus metrics on, apart from the site, e.g. 127.0.0.1:9090; empty serves none (env METRICS_ADDR)")
 	invalidation := fs.String("cache-invalidation", envOr("CACHE_INVALIDATION", "notify"),
-		"how this server hears that content or a learner's work changed, to serve public pages and learners' parts of lesson pages from memory: notify (LISTEN on a connection of its own), poll (read a content version every -cache-poll; for PgBouncer in transaction mode, where LISTEN is lost; learners' parts are then read on every view) or off (read the database on every view) (env CACHE_INVALIDATION)")
+		"how this server hears that content, a learner's work or an account changed, to serve public pages, learners' parts of lesson pages and signed-in sessions from memory: notify (LISTEN on a connection of its own), poll (read a content version every -cache-poll; for PgBouncer in transaction mode, where LISTEN is lost; learners' parts and sessions are then read on every view) or off (read the database on every view) (env CACHE_INVALIDATION)")
 	pollEvery := fs.Duration("cache-poll", 2*time.Second, "with -cache-invalidation=poll, how often to read the content version: the longest a public page can be stale")
 	idleTimeout, err := durationFlag(fs, "session-idle-timeout", "SESSION_IDLE_TIMEOUT", 30*time.Minute,
 		"a signed-in session unused this long ends")
@@ -148,7 +148,14 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
 	pages := pagecache.New(pagecache.DefaultBudget)
 	learners := web.NewLearners(learnercache.DefaultBudget, learnercache.DefaultMaxAge)
-	stopWatching := watchChanges(ctx, *invalidation, *pollEvery, pool, cat, pages, learners, log)
+	// Signed-in sessions are kept only while accounts' changes are heard
+	// (notify); otherwise every request reads its session.
+	keptSessions := auth.NewKeptSessions(auth.DefaultSessionBudget, auth.DefaultSessionMaxAge)
+	sessions := auth.NewSessionStore(pool)
+	if *invalidation == "notify" {
+		sessions = auth.NewKeptSessionStore(pool, keptSessions)
+	}
+	stopWatching := watchChanges(ctx, *invalidation, *pollEvery, pool, cat, pages, learners, keptSessions, log)
 	defer stopWatching() // before the pool closes
 	// The service (its background jobs too) and the web layer announce
 	// whose work they changed; this server forgets at once, the others
@@ -174,9 +181,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		stopJobs(stopCtx)
 	})
 	deps := web.Deps{
-		Log: log, Catalog: cat, Progress: prog, Scores: sc, Users: auth.NewStore(pool),
+		Log: log, Catalog: cat, Progress: prog, Scores: sc, Users: auth.NewStore(pool, auth.WithKeptSessions(keptSessions)),
 		Service: svc, Jobs: jobs.NewStore(pool),
-		Sessions: auth.NewSessionStore(pool), DB: pool, Registry: reg,
+		Sessions: sessions, DB: pool, Registry: reg,
 		RequestTimeout: *requestTimeout, HTTPS: public.Scheme == "https",
 		BaseURL:        public.String(),
 		TrustedProxies: proxies, AnswersPerMinute: *answersPerMinute, AnonymousAnswersPerMinute: *anonymousAnswersPerMinute,

@@ -11,6 +11,7 @@ import (
 	"github.com/practicum-dev/practicum/lessons/learnerchanges"
 	"github.com/practicum-dev/practicum/migrations/postgres/listen"
 	"github.com/practicum-dev/practicum/web"
+	"github.com/practicum-dev/practicum/web/auth"
 	"github.com/practicum-dev/practicum/web/pagecache"
 )
 
@@ -18,25 +19,27 @@ import (
 // mode says, until the function it returns is called (which waits for it
 // to stop): pages are flushed whenever content changes, and learners'
 // parts of lesson pages whenever content changes or, by name, whenever a
-// learner's work changes (lessons/learnerchanges). With notify both are
-// heard on one connection, so that losing it distrusts both at once.
-// With poll only content is heard — a version read every so often cannot
-// say whose work changed — so learners' parts are never kept; with off
-// neither is.
+// learner's work changes (lessons/learnerchanges), and signed-in sessions
+// by account whenever an account or one of its sessions changes
+// (auth.ChangesChannel). With notify all are heard on one connection, so
+// that losing it distrusts all at once. With poll only content is heard —
+// a version read every so often cannot say whose work or session changed
+// — so learners' parts and sessions are never kept; with off nothing is.
 func watchChanges(ctx context.Context, mode string, every time.Duration, pool *pgxpool.Pool, cat *catalog.Catalog,
-	pages *pagecache.Cache, learners *web.Learners, log *slog.Logger) (stop func()) {
+	pages *pagecache.Cache, learners *web.Learners, sessions *auth.KeptSessions, log *slog.Logger) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		switch mode {
 		case "notify":
-			listen.NotifyEach(ctx, pool.Config().ConnConfig, heardChanges(pages, learners), func(trusted bool) {
+			listen.NotifyEach(ctx, pool.Config().ConnConfig, heardChanges(pages, learners, sessions), func(trusted bool) {
 				pages.Flush(trusted)
 				learners.Flush(trusted)
+				sessions.Flush(trusted)
 			}, log)
 		case "poll":
-			log.Info("polling for content changes; signed-in learners' pages are read from the database on every view", "every", every)
+			log.Info("polling for content changes; signed-in learners' pages and sessions are read from the database on every view", "every", every)
 			listen.Poll(ctx, every, cat.ContentVersion, pages.Flush, log)
 		default:
 			log.Info("pages are read from the database on every view (-cache-invalidation=off)")
@@ -46,9 +49,10 @@ func watchChanges(ctx context.Context, mode string, every time.Duration, pool *p
 }
 
 // heardChanges is what serve listens for: content changes, which every
-// cached page and part may show, and learners' changes, which only
-// theirs do.
-func heardChanges(pages *pagecache.Cache, learners *web.Learners) []listen.Channel {
+// cached page and part may show, learners' changes, which only theirs do,
+// and accounts' changes, which their kept sessions do (a session holds no
+// content, so content changes leave sessions kept).
+func heardChanges(pages *pagecache.Cache, learners *web.Learners, sessions *auth.KeptSessions) []listen.Channel {
 	return []listen.Channel{
 		{Name: catalog.ChangesChannel, Heard: func(string) {
 			pages.Flush(true)
@@ -57,5 +61,6 @@ func heardChanges(pages *pagecache.Cache, learners *web.Learners) []listen.Chann
 		{Name: learnerchanges.Channel, Heard: func(payload string) {
 			learners.Forget(learnerchanges.Parse(payload))
 		}},
+		{Name: auth.ChangesChannel, Heard: sessions.Heard},
 	}
 }

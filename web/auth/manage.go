@@ -62,6 +62,7 @@ func (s *Store) verifyOwn(ctx context.Context, q postgres.Querier, id int64, pas
 // answering a new token (and so keeps it). A wrong current password is an
 // *InputError on "current_password", a weak new one on "password".
 func (s *Store) ChangePassword(ctx context.Context, id int64, current, next string) error {
+	defer s.kept.forget(id)
 	if current == "" {
 		return &InputError{Field: "current_password", Msg: "Enter your current password."}
 	}
@@ -77,6 +78,7 @@ func (s *Store) ChangePassword(ctx context.Context, id int64, current, next stri
 // SetPassword sets a new password without asking for the old one (the
 // command line, run by an operator) and ends every session of the account.
 func (s *Store) SetPassword(ctx context.Context, id int64, password string) error {
+	defer s.kept.forget(id)
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		u, err := scanUser(tx.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = $1 FOR UPDATE", id))
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -113,6 +115,7 @@ func (s *Store) UpdateProfile(ctx context.Context, id int64, displayName, email 
 	if err := errors.Join(errName, errEmail); err != nil {
 		return User{}, err
 	}
+	defer s.kept.forget(id)
 	u, err := scanUser(s.pool.QueryRow(ctx,
 		"UPDATE users SET display_name = $2, email = $3 WHERE id = $1 RETURNING "+userColumns, id, displayName, email))
 	var pgErr *pgconn.PgError
@@ -130,6 +133,7 @@ func (s *Store) UpdateProfile(ctx context.Context, id int64, displayName, email 
 // EndSessions ends every session of the account ("Sign out everywhere")
 // and returns how many there were.
 func (s *Store) EndSessions(ctx context.Context, id int64) (int64, error) {
+	defer s.kept.forget(id)
 	tag, err := s.pool.Exec(ctx, "DELETE FROM sessions WHERE user_id = $1", id)
 	if err != nil {
 		return 0, fmt.Errorf("ending the sessions of user %d: %w", id, err)
@@ -155,6 +159,7 @@ func endSessions(ctx context.Context, q postgres.Querier, id int64) error {
 // sessions and its unused password-reset links at once; it refuses with
 // ErrLastAdmin to disable the only enabled admin.
 func (s *Store) SetDisabled(ctx context.Context, id int64, disabled bool) (User, error) {
+	defer s.kept.forget(id)
 	var u User
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		if disabled {
@@ -198,6 +203,7 @@ func (s *Store) DeleteAccount(ctx context.Context, id int64, password string) (U
 	if password == "" {
 		return User{}, &InputError{Field: "password", Msg: "Enter your password to confirm."}
 	}
+	defer s.kept.forget(id)
 	var u User
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error

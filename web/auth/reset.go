@@ -125,6 +125,7 @@ func (s *Store) UseReset(ctx context.Context, token, password string) (User, err
 		_, err = tx.Exec(ctx, "UPDATE password_resets SET used_at = $2 WHERE token_hash = $1", hashToken(token), s.now())
 		return err
 	})
+	s.kept.forget(u.ID)
 	if err != nil {
 		return User{}, err
 	}

@@ -15,9 +15,17 @@ import (
 )
 
 // NewSessionStore keeps sessions in Postgres, so any number of server
-// processes can share them.
+// processes can share them, and reads every session from it: what tests
+// and the command line use, and `serve` when it cannot hear changes.
 func NewSessionStore(pool *pgxpool.Pool) scs.Store {
 	return sessionStore{Store: pgxstore.NewWithCleanupInterval(pool, 30*time.Minute), pool: pool}
+}
+
+// NewKeptSessionStore is NewSessionStore that also serves the signed-in
+// sessions it read from kept while kept is trusted (KeptSessions says
+// when that is, and what bounds a kept session's staleness).
+func NewKeptSessionStore(pool *pgxpool.Pool, kept *KeptSessions) scs.Store {
+	return sessionStore{Store: pgxstore.NewWithCleanupInterval(pool, 30*time.Minute), pool: pool, kept: kept}
 }
 
 // sessionStore is scs/pgxstore's table read and written with the request's
@@ -29,38 +37,75 @@ func NewSessionStore(pool *pgxpool.Pool) scs.Store {
 type sessionStore struct {
 	scs.Store
 	pool *pgxpool.Pool
+	// kept keeps signed-in sessions in this process; nil keeps none.
+	kept *KeptSessions
 }
 
 // findSession reads a live session and, in the same statement, the
-// account its row names (sessions.user_id), as Store.ByID would.
+// account its row names (sessions.user_id), as Store.ByID would, and when
+// the session expires, which bounds how long a kept copy may be served.
 const findSession = `
-	SELECT s.data, s.user_id, u.id, u.email, u.display_name, u.role, u.created_at, u.disabled_at IS NOT NULL
+	SELECT s.data, s.expiry, s.user_id, u.id, u.email, u.display_name, u.role, u.created_at, u.disabled_at IS NOT NULL
 	FROM sessions s LEFT JOIN users u ON u.id = s.user_id
 	WHERE s.token = $1 AND current_timestamp < s.expiry`
 
-func (s sessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
-	var b []byte
+// sessionRow is a session as findSession reads it.
+type sessionRow struct {
+	data   []byte
+	expiry time.Time
+	// owner is the account the row names (0: none); user is that
+	// account, nil when it does not exist.
+	owner int64
+	user  *User
+}
+
+func (s sessionStore) read(ctx context.Context, token string) (sessionRow, bool, error) {
+	var r sessionRow
 	var owner, id *int64
 	var email, name, role *string
 	var created *time.Time
 	var disabled bool
-	err := s.pool.QueryRow(ctx, findSession, token).Scan(&b, &owner, &id, &email, &name, &role, &created, &disabled)
+	err := s.pool.QueryRow(ctx, findSession, token).Scan(&r.data, &r.expiry, &owner, &id, &email, &name, &role, &created, &disabled)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, nil
+		return r, false, nil
 	}
 	if err != nil {
-		return nil, false, err
+		return r, false, err
 	}
-	if a, ok := ctx.Value(sessionAccountKey{}).(*SessionAccount); ok && owner != nil {
-		a.Owner, a.read = *owner, true
-		if id != nil {
-			a.User = User{ID: *id, Email: *email, DisplayName: *name, Role: Role(*role), CreatedAt: *created, Disabled: disabled}
-			a.Err = nil
-		} else {
-			a.User, a.Err = User{}, fmt.Errorf("user %d: %w", *owner, postgres.ErrNotFound)
+	if owner != nil {
+		r.owner = *owner
+	}
+	if id != nil {
+		r.user = &User{ID: *id, Email: *email, DisplayName: *name, Role: Role(*role), CreatedAt: *created, Disabled: disabled}
+	}
+	return r, true, nil
+}
+
+func (s sessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
+	if s.kept == nil || !s.kept.cache.Trusted() {
+		r, found, err := s.read(ctx, token)
+		if found {
+			fillAccount(ctx, r.owner, r.user)
 		}
+		return r.data, found, err
 	}
-	return b, true, nil
+	return s.kept.find(ctx, token, s.read)
+}
+
+// fillAccount puts the account a session row names (owner, 0 for none)
+// into the request's SessionAccount, if it has one: user, or ErrNotFound
+// when that account is gone.
+func fillAccount(ctx context.Context, owner int64, user *User) {
+	a, ok := ctx.Value(sessionAccountKey{}).(*SessionAccount)
+	if !ok || owner == 0 {
+		return
+	}
+	a.Owner, a.read = owner, true
+	if user != nil {
+		a.User, a.Err = *user, nil
+	} else {
+		a.User, a.Err = User{}, fmt.Errorf("user %d: %w", owner, postgres.ErrNotFound)
+	}
 }
 
 type sessionAccountKey struct{}
@@ -68,7 +113,8 @@ type sessionAccountKey struct{}
 // SessionAccount is the account a request's session row names, read with
 // the session (the session store's FindCtx) so that a signed-in request
 // needs no query of its own for who is asking: as fresh as Store.ByID's
-// read, and in the same statement as the session.
+// read, and in the same statement as the session (or kept with it, and
+// forgotten when either changes: KeptSessions).
 type SessionAccount struct {
 	// Owner is the account the session row names (0: none, or no session
 	// was read); the session's own data says who is signed in, and the
@@ -106,15 +152,26 @@ func (s sessionStore) CommitCtx(ctx context.Context, token string, b []byte, exp
 
 // CommitOwnedCtx saves a session with the id of the account signed in to
 // it (0 for none), so that EndSessions, a password change, disabling and
-// deleting the account can find every session of one user.
+// deleting the account can find every session of one user. What this
+// process kept of the account's sessions is forgotten once it is saved
+// (the other servers hear of it: migration 00019).
 func (s sessionStore) CommitOwnedCtx(ctx context.Context, token string, b []byte, expiry time.Time, userID int64) error {
 	_, err := s.pool.Exec(ctx, `INSERT INTO sessions (token, data, expiry, user_id) VALUES ($1, $2, $3, nullif($4, 0))
 		ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry, user_id = EXCLUDED.user_id`,
 		token, b, expiry, userID)
+	// Forgotten even after an error: the row may have been written.
+	s.kept.committed(token, userID)
 	return err
 }
 
+// DeleteCtx ends a session; this process forgets what it kept of its
+// owner's sessions once it is gone.
 func (s sessionStore) DeleteCtx(ctx context.Context, token string) error {
-	_, err := s.pool.Exec(ctx, "DELETE FROM sessions WHERE token = $1", token)
+	var owner *int64
+	err := s.pool.QueryRow(ctx, "DELETE FROM sessions WHERE token = $1 RETURNING user_id", token).Scan(&owner)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = nil
+	}
+	s.kept.deleted(token, owner)
 	return err
 }

@@ -32,6 +32,8 @@ type Store struct {
 	dummyHash func() string
 	// now is the time the store decides expiries by (WithClock).
 	now func() time.Time
+	// kept is this process's kept sessions (WithKeptSessions), or nil.
+	kept *KeptSessions
 }
 
 // NewStore returns the account store on pool.
@@ -63,6 +65,15 @@ func CheapHashingForTests() Option {
 	return func(s *Store) {
 		s.hash = &argon2id.Params{Memory: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
 	}
+}
+
+// WithKeptSessions makes the store forget, in this process, the sessions
+// kept of an account as soon as it has changed the account or ended its
+// sessions, so that this server's very next request is right; the other
+// servers forget them when they hear the triggers' announcement
+// (KeptSessions).
+func WithKeptSessions(k *KeptSessions) Option {
+	return func(s *Store) { s.kept = k }
 }
 
 const userColumns = "id, email, display_name, role, created_at, disabled_at IS NOT NULL"
@@ -192,6 +203,7 @@ func (s *Store) SetRole(ctx context.Context, id int64, role Role) (User, error) 
 	if !role.Valid() {
 		return User{}, errInvalidRole()
 	}
+	defer s.kept.forget(id)
 	var u User
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		if role != Admin {
