@@ -48,10 +48,14 @@ func describe(c *pgx.ConnConfig) string {
 // EnsureDatabase creates the database dsn names when it does not exist, by
 // connecting to the server's "postgres" database as the same user.
 func EnsureDatabase(ctx context.Context, dsn string) (created bool, err error) {
-	cfg, err := pgx.ParseConfig(dsn)
+	// Parsed as the pool parses it, so that pool settings in the URL
+	// (pool_max_conns, which Open honours) are not sent to the server as
+	// run-time parameters, which it refuses.
+	poolCfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return false, fmt.Errorf("parsing database URL: %w", err)
 	}
+	cfg := poolCfg.ConnConfig
 	name := cfg.Database
 	if name == "" {
 		return false, errors.New("the database URL names no database")
