@@ -183,9 +183,16 @@ func CalibrateAll(courses []CourseFiles) error {
 
 // FindItem returns the exercise or probe at "course/lesson/key".
 func FindItem(courses []CourseFiles, address string) (Block, error) {
+	b, _, err := FindItemFile(courses, address)
+	return b, err
+}
+
+// FindItemFile is FindItem with the path of the lesson file that holds
+// the item.
+func FindItemFile(courses []CourseFiles, address string) (Block, string, error) {
 	parts := strings.Split(address, "/")
 	if len(parts) != 3 {
-		return Block{}, fmt.Errorf("%q: address an item as course/lesson/key", address)
+		return Block{}, "", fmt.Errorf("%q: address an item as course/lesson/key", address)
 	}
 	for _, c := range courses {
 		if c.Course.Slug != parts[0] {
@@ -197,13 +204,13 @@ func FindItem(courses []CourseFiles, address string) (Block, error) {
 			}
 			b, ok := lf.Lesson.Item(parts[2])
 			if !ok || b.ScoringRubric() == nil {
-				return Block{}, fmt.Errorf("%s has no exercise or probe with key %q", lf.Path, parts[2])
+				return Block{}, "", fmt.Errorf("%s has no exercise or probe with key %q", lf.Path, parts[2])
 			}
-			return b, nil
+			return b, lf.Path, nil
 		}
-		return Block{}, fmt.Errorf("course %q has no lesson %q", parts[0], parts[1])
+		return Block{}, "", fmt.Errorf("course %q has no lesson %q", parts[0], parts[1])
 	}
-	return Block{}, fmt.Errorf("no course %q", parts[0])
+	return Block{}, "", fmt.Errorf("no course %q", parts[0])
 }
 
 // ParseCourse reads a course.yaml file.

@@ -32,7 +32,7 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 		fs.Usage()
 		return usageError{"calibrate needs --item (or --exercise) and one of --answers or --examples"}
 	}
-	scoring, err := itemScoring(*dir, *item)
+	scoring, file, err := itemScoringFile(*dir, *item)
 	if err != nil {
 		return err
 	}
@@ -44,6 +44,8 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	} else if trials, err = readTrials(*answers); err != nil {
 		return err
+	} else if changedSince(file, *answers) {
+		fmt.Fprintf(stderr, "note: %s changed after %s was written. If you changed the cues while reading these answers' scores, the figures overstate how the item scores answers it has not seen: measure on answers written after your last change.\n", file, *answers)
 	}
 	report, err := scoring.Measure(trials)
 	if err != nil {
@@ -56,6 +58,16 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	printReport(stdout, report)
 	return nil
+}
+
+// changedSince reports a lesson file modified after the answers file: cues
+// tuned on the answers they are then measured on agree with them more
+// than with anyone else's (every new instructor who tuned that way
+// reported 1.00, then met 0.78-0.83 on a rater's fresh answers).
+func changedSince(lessonFile, answers string) bool {
+	l, err1 := os.Stat(lessonFile)
+	a, err2 := os.Stat(answers)
+	return err1 == nil && err2 == nil && l.ModTime().After(a.ModTime())
 }
 
 // exampleTrials are the item's calibration examples as answers to score,

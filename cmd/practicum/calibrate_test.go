@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestCalibrateReports(t *testing.T) {
@@ -98,5 +99,55 @@ func TestGradeAnExample(t *testing.T) {
 	err := run(context.Background(), []string{"grade", "--item", item, "--content", content, "--example", "13"}, nil, &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "there is no example 13") {
 		t.Errorf("example 13 of 12: error %v", err)
+	}
+}
+
+// TestCalibrateNotesCuesChangedAfterTheAnswers: measuring on answers the
+// cues were changed after says the figures may be flattering; answers
+// written after the last change are measured without the note, and the
+// JSON on stdout is the same either way.
+func TestCalibrateNotesCuesChangedAfterTheAnswers(t *testing.T) {
+	t.Parallel()
+	const item = "dns-cutover-incidents/java-client-stuck-on-old-lb/java-service-old-lb"
+	content := t.TempDir()
+	src := "../../lessons/content/testdata/instructor9/dns-cutover-incidents"
+	for _, name := range []string{"course.yaml", "01-java-client-stuck-on-old-lb.md"} {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(content, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lesson := filepath.Join(content, "01-java-client-stuck-on-old-lb.md")
+	answers := filepath.Join(t.TempDir(), "fresh.jsonl")
+	line := `{"id": "a", "text": "Restart the Java service so it resolves the new balancer.", "scores": {"result": 0, "reasoning": 0, "failure_case": 0, "verification": 0}}` + "\n"
+	if err := os.WriteFile(answers, []byte(line), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		lessonTime time.Time
+		note       bool
+	}{
+		{"cues changed after the answers", time.Now().Add(time.Hour), true},
+		{"answers written after the last change", time.Now().Add(-time.Hour), false},
+	}
+	for _, tt := range tests {
+		if err := os.Chtimes(lesson, tt.lessonTime, tt.lessonTime); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		args := []string{"calibrate", "--item", item, "--content", content, "--answers", answers, "--json"}
+		if err := run(context.Background(), args, nil, &out, &errOut); err != nil {
+			t.Fatalf("%s: %v\n%s", tt.name, err, errOut.String())
+		}
+		if got := strings.Contains(errOut.String(), "changed after"); got != tt.note {
+			t.Errorf("%s: note %v, want %v (stderr %q)", tt.name, got, tt.note, errOut.String())
+		}
+		if !json.Valid(out.Bytes()) {
+			t.Errorf("%s: stdout is not one JSON object: %q", tt.name, out.String())
+		}
 	}
 }

@@ -149,13 +149,19 @@ func defaultContent() string {
 // exercise or probe at address (course/lesson/key), for grade and
 // calibrate.
 func itemScoring(dir, address string) (*lessons.Scoring, error) {
+	s, _, err := itemScoringFile(dir, address)
+	return s, err
+}
+
+// itemScoringFile is itemScoring with the path of the item's lesson file.
+func itemScoringFile(dir, address string) (*lessons.Scoring, string, error) {
 	courses, err := lessons.Load(os.DirFS(dir), dir)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	b, err := lessons.FindItem(courses, address)
+	b, file, err := lessons.FindItemFile(courses, address)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return b.ItemScoring(), nil
+	return b.ItemScoring(), file, nil
 }
