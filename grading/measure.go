@@ -32,6 +32,9 @@ type Report struct {
 	WrongTotals      int            `json:"wrong_totals"`
 	WrongProvisional int            `json:"wrong_totals_provisional"`
 	Disagreements    []Disagreement `json:"disagreements"`
+	// UnmatchedPatterns are the cues' patterns that matched none of the
+	// answers (filled by lessons.Scoring, which knows the rubric).
+	UnmatchedPatterns []PatternRef `json:"unmatched_patterns,omitempty"`
 }
 
 // Disagreement is one criterion of one answer where the scorer and the

@@ -1,6 +1,9 @@
 package grading
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestOrderedSlots: slots joined by " > " must come in that order in the
 // sentence; " + " takes them in any order.
@@ -29,6 +32,41 @@ func TestOrderedSlots(t *testing.T) {
 		}
 		if got.Criteria[0].Awarded != tt.want {
 			t.Errorf("%q on %q: found %v, want %v", tt.pattern, tt.answer, got.Criteria[0].Awarded, tt.want)
+		}
+	}
+}
+
+// TestUnmatchedPatterns: a pattern that matches any answer in any reading
+// (turned down included) is used; one no answer matches is listed, in the
+// concept's order; a list of terms reads as nothing.
+func TestUnmatchedPatterns(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{
+			"cap":     {"cap + tenant", "quota* + tenant"},
+			"restart": {"restart* + pod*", "bounce* + pod*"},
+		},
+		Rules: [4]Rule{{Criterion: Result, Requires: []string{"cap"}, Rejects: []string{"restart"}}},
+	}
+	tests := []struct {
+		name    string
+		answers []string
+		want    []PatternRef
+	}{
+		{"one answer", []string{"Cap the bulk tenant now, and don't restart the pods."},
+			[]PatternRef{{"cap", "quota* + tenant"}, {"restart", "bounce* + pod*"}}},
+		{"two answers cover more", []string{"Cap the bulk tenant now.", "Give that tenant a quota; bouncing the pods helps nobody."},
+			[]PatternRef{{"restart", "restart* + pod*"}}},
+		{"a list of terms matches nothing", []string{"cap tenant, quota tenant, restart pods, bounce pods, queue, prefill"},
+			[]PatternRef{{"cap", "cap + tenant"}, {"cap", "quota* + tenant"}, {"restart", "restart* + pod*"}, {"restart", "bounce* + pod*"}}},
+	}
+	for _, tt := range tests {
+		got, err := r.UnmatchedPatterns(tt.answers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: unmatched %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

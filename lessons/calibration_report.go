@@ -71,5 +71,13 @@ func (s *Scoring) measure(trials []grading.Trial) (grading.Report, []grading.Sco
 		scores = append(scores, sc)
 		return sc, err
 	})
+	if err != nil {
+		return r, scores, err
+	}
+	texts := make([]string, len(trials))
+	for i, t := range trials {
+		texts[i] = t.Text
+	}
+	r.UnmatchedPatterns, err = s.Rubric.UnmatchedPatterns(texts)
 	return r, scores, err
 }

@@ -211,7 +211,9 @@ func TestCalibrationUpload(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			form := withValues(newProbeForm(base), "calibration_text", tt.pasted, "try_answer", "kept")
+			// A second pattern neither answer says, to be reported unmatched.
+			form := withValues(newProbeForm(base), "calibration_text", tt.pasted, "try_answer", "kept",
+				"concepts", "cold-cache:\r\n  cache + cold|empty|miss*\r\n  hit rate + dropped\r\n")
 			var p page
 			if tt.file != "" {
 				p = multipartPost(t, ivy, measure, form, "calibration_file", "answers.jsonl", tt.file)
@@ -253,6 +255,9 @@ func TestCalibrationUpload(t *testing.T) {
 			if got := strings.Join(strings.Fields(ds.First().Text()), " "); !strings.Contains(got, "Answer warm — Result: the file expects 1 point, the scorer gives 0 points.") ||
 				!strings.Contains(got, `Near miss: matched "cache"`) {
 				t.Errorf("disagreement = %q", got)
+			}
+			if got := strings.Join(strings.Fields(r.Find(`[data-testid="unmatched-patterns"]`).Text()), " "); got != "cold-cache: hit rate + dropped" {
+				t.Errorf("patterns no answer matched: %q, want only the one neither answer says", got)
 			}
 			checkLabels(t, p)
 		})

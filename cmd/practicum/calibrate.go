@@ -127,6 +127,12 @@ func printReport(w io.Writer, r grading.Report) {
 		}
 		fmt.Fprintln(w)
 	}
+	if len(r.UnmatchedPatterns) > 0 {
+		fmt.Fprintf(w, "patterns no answer matched (%d): check their words, or write an answer that says it\n", len(r.UnmatchedPatterns))
+		for _, p := range r.UnmatchedPatterns {
+			fmt.Fprintf(w, "  %s: %s\n", p.Concept, p.Pattern)
+		}
+	}
 }
 
 func optional(x *float64) string {

@@ -37,6 +37,7 @@ func TestCalibrateReports(t *testing.T) {
 			ID, Criterion string
 			Expected, Got int
 		} `json:"disagreements"`
+		Unmatched []struct{ Concept, Pattern string } `json:"unmatched_patterns"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		t.Fatalf("output is not one JSON object: %v\n%s", err, out.String())
@@ -44,6 +45,16 @@ func TestCalibrateReports(t *testing.T) {
 	if r.N != 2 || r.Agreement["verification"] != 0.5 || r.Exact != 0.5 || len(r.Disagreements) != 1 ||
 		r.Disagreements[0].ID != "list" || r.Disagreements[0].Criterion != "verification" || r.Disagreements[0].Expected != 1 {
 		t.Errorf("report = %+v", r)
+	}
+	// Two answers leave some of the item's patterns unmatched, each named
+	// with its concept.
+	if len(r.Unmatched) == 0 {
+		t.Error("no unmatched patterns reported for two answers")
+	}
+	for _, u := range r.Unmatched {
+		if u.Concept == "" || u.Pattern == "" {
+			t.Errorf("unmatched pattern without its concept or words: %+v", u)
+		}
 	}
 
 	// A broken line is reported with the file and line.

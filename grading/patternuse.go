@@ -1,0 +1,73 @@
+package grading
+
+import (
+	"maps"
+	"slices"
+)
+
+// PatternsMatched reports, for each concept of the rubric, which of its
+// patterns (in the order written) match the answer's words in any
+// reading — claimed, named, supposed, turned down or negated — as the
+// scorer reads them: an answer too short to read or a list of terms
+// matches none, and a list inside an answer is not read. Summed over a
+// file of answers, it shows an author the patterns that never fire.
+func (r *Rubric) PatternsMatched(text string) (map[string][]bool, error) {
+	c, err := r.compile()
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]bool, len(c.concepts))
+	for name, con := range c.concepts {
+		out[name] = make([]bool, len(con.patterns))
+	}
+	toks := tokenize(text)
+	fragments := fragmentsOf(text, toks)
+	if len(toks) < minWords || isList(toks, fragments) {
+		return out, nil
+	}
+	markListed(toks, fragments)
+	a := newAnswer(toks, c.words)
+	defer a.release()
+	for name, con := range c.concepts {
+		for i, p := range con.patterns {
+			m, negated := p.find(a)
+			out[name][i] = m.found || negated
+		}
+	}
+	return out, nil
+}
+
+// PatternRef names one pattern of a concept, as written.
+type PatternRef struct {
+	Concept string `json:"concept"`
+	Pattern string `json:"pattern"`
+}
+
+// UnmatchedPatterns lists, concept by concept in name order, the patterns
+// that matched none of texts.
+func (r *Rubric) UnmatchedPatterns(texts []string) ([]PatternRef, error) {
+	used := map[string][]bool{}
+	for _, text := range texts {
+		m, err := r.PatternsMatched(text)
+		if err != nil {
+			return nil, err
+		}
+		for name, ps := range m {
+			if used[name] == nil {
+				used[name] = make([]bool, len(ps))
+			}
+			for i, ok := range ps {
+				used[name][i] = used[name][i] || ok
+			}
+		}
+	}
+	var out []PatternRef
+	for _, name := range slices.Sorted(maps.Keys(r.Concepts)) {
+		for i, src := range r.Concepts[name] {
+			if i < len(used[name]) && !used[name][i] {
+				out = append(out, PatternRef{Concept: name, Pattern: src})
+			}
+		}
+	}
+	return out, nil
+}
