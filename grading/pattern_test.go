@@ -20,6 +20,7 @@ func TestOrderedSlots(t *testing.T) {
 		{"timeout* > increas*", "The drop counter stops increasing, and the timeout rate falls.", false},
 		{"rais* + pool > 50", "Raise the pool to 50 connections.", true},
 		{"rais* + pool > 50", "With 50 connections I'd still raise the pool.", false},
+		{"blocker > kill*", "pg_stat_activity -> blocker -> kill it, rerun tonight", true},
 	}
 	for _, tt := range tests {
 		r := &Rubric{
