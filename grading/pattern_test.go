@@ -55,11 +55,11 @@ func TestUnmatchedPatterns(t *testing.T) {
 		want    []PatternRef
 	}{
 		{"one answer", []string{"Cap the bulk tenant now, and don't restart the pods."},
-			[]PatternRef{{"cap", "quota* + tenant"}, {"restart", "bounce* + pod*"}}},
+			[]PatternRef{{"cap", "quota* + tenant", false}, {"restart", "bounce* + pod*", false}}},
 		{"two answers cover more", []string{"Cap the bulk tenant now.", "Give that tenant a quota; bouncing the pods helps nobody."},
-			[]PatternRef{{"restart", "restart* + pod*"}}},
+			[]PatternRef{{"restart", "restart* + pod*", false}}},
 		{"a list of terms matches nothing", []string{"cap tenant, quota tenant, restart pods, bounce pods, queue, prefill"},
-			[]PatternRef{{"cap", "cap + tenant"}, {"cap", "quota* + tenant"}, {"restart", "restart* + pod*"}, {"restart", "bounce* + pod*"}}},
+			[]PatternRef{{"cap", "cap + tenant", true}, {"cap", "quota* + tenant", true}, {"restart", "restart* + pod*", true}, {"restart", "bounce* + pod*", true}}},
 	}
 	for _, tt := range tests {
 		got, err := r.UnmatchedPatterns(tt.answers)
@@ -68,6 +68,10 @@ func TestUnmatchedPatterns(t *testing.T) {
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: unmatched %v, want %v", tt.name, got, tt.want)
+		}
+		concepts, _ := SplitUnmatched(got)
+		if want := tt.name == "a list of terms matches nothing"; (len(concepts) == 2) != want {
+			t.Errorf("%s: concepts no answer showed %v", tt.name, concepts)
 		}
 	}
 }

@@ -41,6 +41,23 @@ func (r *Rubric) PatternsMatched(text string) (map[string][]bool, error) {
 type PatternRef struct {
 	Concept string `json:"concept"`
 	Pattern string `json:"pattern"`
+	// WholeConcept: none of the concept's patterns matched, so no answer
+	// showed the concept at all — the first thing to look at.
+	WholeConcept bool `json:"whole_concept,omitempty"`
+}
+
+// SplitUnmatched separates the concepts no answer showed (every pattern
+// unmatched) from the other unmatched patterns.
+func SplitUnmatched(refs []PatternRef) (concepts []string, patterns []PatternRef) {
+	for _, p := range refs {
+		switch {
+		case !p.WholeConcept:
+			patterns = append(patterns, p)
+		case len(concepts) == 0 || concepts[len(concepts)-1] != p.Concept:
+			concepts = append(concepts, p.Concept)
+		}
+	}
+	return concepts, patterns
 }
 
 // UnmatchedPatterns lists, concept by concept in name order, the patterns
@@ -63,9 +80,10 @@ func (r *Rubric) UnmatchedPatterns(texts []string) ([]PatternRef, error) {
 	}
 	var out []PatternRef
 	for _, name := range slices.Sorted(maps.Keys(r.Concepts)) {
+		whole := !slices.Contains(used[name], true)
 		for i, src := range r.Concepts[name] {
-			if i < len(used[name]) && !used[name][i] {
-				out = append(out, PatternRef{Concept: name, Pattern: src})
+			if i >= len(used[name]) || !used[name][i] {
+				out = append(out, PatternRef{Concept: name, Pattern: src, WholeConcept: whole})
 			}
 		}
 	}

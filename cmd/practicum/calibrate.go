@@ -127,9 +127,13 @@ func printReport(w io.Writer, r grading.Report) {
 		}
 		fmt.Fprintln(w)
 	}
-	if len(r.UnmatchedPatterns) > 0 {
-		fmt.Fprintf(w, "patterns no answer matched (%d): check their words, or write an answer that says it\n", len(r.UnmatchedPatterns))
-		for _, p := range r.UnmatchedPatterns {
+	concepts, patterns := grading.SplitUnmatched(r.UnmatchedPatterns)
+	if len(concepts) > 0 {
+		fmt.Fprintf(w, "concepts no answer showed (%d): %s — check their words, or write an answer that says them\n", len(concepts), strings.Join(concepts, ", "))
+	}
+	if len(patterns) > 0 {
+		fmt.Fprintf(w, "patterns no answer matched, of concepts other patterns found (%d):\n", len(patterns))
+		for _, p := range patterns {
 			fmt.Fprintf(w, "  %s: %s\n", p.Concept, p.Pattern)
 		}
 	}
