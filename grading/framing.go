@@ -200,7 +200,7 @@ var framers = set("tempting", "tempted", "temptation", "naive", "naively", "hast
 var verdictsAgainst = set("tempting", "bandaid", "guess", "gamble", "mistake", "wrong", "error", "premature", "overkill", "pointless", "useless",
 	"unnecessary", "unjustified", "unwarranted", "unsafe", "reckless", "misleading", "trap", "distraction",
 	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided",
-	"risky", "riskier", "riskiest", "worse", "harmful")
+	"risky", "riskier", "riskiest", "worse", "worst", "harmful")
 
 // softeners may stand between the verb and the verdict: "would be a
 // really bad idea".
@@ -230,13 +230,18 @@ func futileAt(toks []token, oc occurrence, own []bool) bool {
 		if failsAt(toks, j, end) {
 			return true
 		}
-		// "more replicas buy nothing", "a restart changes nothing"
-		if j+1 < end && toks[j+1].norm == "nothing" && !toks[j].function && !own[j] {
+		// "more replicas buy nothing", "a restart changes nothing",
+		// "restarting does nothing here"
+		if j+1 < end && toks[j+1].norm == "nothing" && (!toks[j].function || doVerbs[toks[j].norm]) && !own[j] {
 			return true
 		}
 	}
 	return false
 }
+
+// doVerbs, function words themselves, say a move does nothing before
+// "nothing": "restarting does nothing".
+var doVerbs = set("do", "does", "did")
 
 // failsAt reports words at toks[j], within toks[:end], that say a move
 // fails: "only buys time", "just hides it", "makes it worse".
