@@ -1,5 +1,7 @@
 package grading
 
+import "strings"
+
 // Verdicts that come after what they judge, and moves the answer gives to
 // other people: "The tempting answer is to add consumers, or worse, reset
 // the offsets. Both are wrong.", "Some people would ask partners to turn
@@ -47,35 +49,58 @@ func markJudged(toks []token) {
 // maxSubjectWords bounds the moves a predicate may judge as its subjects.
 const maxSubjectWords = 16
 
-// markJudgedSubjects marks the moves a sentence opens with when they are
+// markJudgedSubjects marks the moves a clause opens with when they are
 // the joined subjects of a predicate that judges them: "Restarting the
 // pods, adding replicas or raising the pool would not help", "More
 // replicas or a bigger pool would just add waiters". Read one at a time,
 // only the move next to the predicate was judged; the others read as
-// offered.
+// offered. The joined subjects must open with a subject's word (a gerund,
+// "more", "a bigger" …), so that "Cancel the migration, and restarting
+// would not help" leaves the cancel its own.
 func markJudgedSubjects(toks []token) {
 	for start := 0; start < len(toks); {
 		end := sentenceEnd(toks, start)
-		joined := false
-		for a := start; a < end && a-start <= maxSubjectWords; a++ {
-			t := toks[a]
-			if firstPerson[t.norm] || t.negator && !deniedAuxiliary(t) && t.norm != "won't" || contrast[t.norm] ||
-				relatives[t.norm] || t.norm == "which" || conditionals[t.norm] || t.judged {
-				break
-			}
-			if seriesEnders[t.norm] || t.norm == "and" {
-				joined = a > start
-				continue
-			}
-			if joined && a > start && judgingPredicate(toks, a, end) {
-				for k := start; k < a; k++ {
-					toks[k].judged = true
-				}
+		for c := start; c < end; c = clauseEnd(toks, c) {
+			if opensSubject(toks, c, end) && judgeSubjectsFrom(toks, c, end) {
 				break
 			}
 		}
 		start = end
 	}
+}
+
+// subjectOpeners open a noun phrase that can be a move: "more replicas",
+// "a bigger pool", "another restart".
+var subjectOpeners = set("a", "an", "the", "more", "another", "extra", "bigger", "larger", "any", "both", "either")
+
+// opensSubject reports a clause whose first word could open a move as a
+// subject: a gerund ("Restarting the pods") or a noun phrase's opener.
+func opensSubject(toks []token, c, end int) bool {
+	return c < end && (strings.HasSuffix(toks[c].norm, "ing") && len(toks[c].norm) > 4 || subjectOpeners[toks[c].norm])
+}
+
+// judgeSubjectsFrom marks toks[c:a] judged when they are joined subjects
+// ("A, B or C") of a judging predicate at a, and reports whether it did.
+func judgeSubjectsFrom(toks []token, c, end int) bool {
+	joined := false
+	for a := c; a < end && a-c <= maxSubjectWords; a++ {
+		t := toks[a]
+		if firstPerson[t.norm] || t.negator && !deniedAuxiliary(t) && t.norm != "won't" || contrast[t.norm] ||
+			relatives[t.norm] || t.norm == "which" || conditionals[t.norm] || t.judged {
+			return false
+		}
+		if seriesEnders[t.norm] || t.norm == "and" {
+			joined = a > c
+			continue
+		}
+		if joined && judgingPredicate(toks, a, end) {
+			for k := c; k < a; k++ {
+				toks[k].judged = true
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // judgingPredicate reports a predicate at toks[a] that judges its subject:

@@ -63,6 +63,8 @@ func TestLanguage(t *testing.T) {
 		{"joined subjects of a denied help are all judged", "Limit the bulk tenant. Rolling back the release, restarting every replica or adding GPUs would not help.", [4]bool{true, false, false, false}},
 		{"joined subjects of a futile predicate are all judged", "Limit the bulk tenant. A rollback of the release or more GPUs would just buy time.", [4]bool{true, false, false, false}},
 		{"joined subjects of a plain statement are offered", "Limit the bulk tenant. A rollback of the release and more GPUs will bring the queue down.", [4]bool{false, false, false, false}},
+		{"an order before a judged subject stays the learner's own", "Limit the bulk tenant, and rolling back the release would not help.", [4]bool{true, false, false, false}},
+		{"an order before joined subjects stays the learner's own", "Limit the bulk tenant; restarting every replica or adding GPUs would not help.", [4]bool{true, false, false, false}},
 		{"a move other people suggest is theirs", "Limit the bulk tenant. People in the incident channel suggest rolling back the release.", [4]bool{true, false, false, false}},
 		{"a move the team wants is theirs", "Limit the bulk tenant. The team wants to roll back the release, but I'd wait.", [4]bool{true, false, false, false}},
 		{"what is called harmless is cleared", "Limit the bulk tenant now; the release itself is harmless, and a rollback can wait.", [4]bool{true, false, false, false}},
