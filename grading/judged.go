@@ -215,8 +215,17 @@ func judgeClause(toks []token, k int) {
 
 // othersSubjects open a clause that gives a move to other people: "Some
 // people would …", "Somebody wanted to …", "Many teams reach for …".
-var othersSubjects = set("somebody", "someone", "people", "others", "folks", "everyone", "everybody", "many", "most", "teams",
-	"team", "teammate", "teammates", "colleague", "colleagues", "manager", "boss", "channel")
+var othersSubjects = set("somebody", "someone", "people", "others", "folks", "everyone", "everybody", "many", "most", "teams")
+
+// colleagues are people the learner works with: "The team will cancel
+// it" may be the learner's own plan, so only their wanting or suggesting
+// a move gives it to them ("The team wants to restart", "My manager
+// suggests …").
+var (
+	colleagues    = set("team", "teammate", "teammates", "colleague", "colleagues", "manager", "boss", "channel")
+	colleagueWish = set("want", "wants", "wanted", "suggest", "suggests", "suggested", "propose", "proposes", "proposed",
+		"insist", "insists", "insisted", "push", "pushes", "pushed", "asked", "asks", "ask", "think", "thinks", "thought")
+)
 
 // othersDeterminers may open those people: "some people", "a lot of
 // folks", "the team", "my manager".
@@ -246,9 +255,13 @@ func markAttributed(toks []token) {
 				k++
 			}
 		}
-		if k < j && othersSubjects[toks[k].norm] {
+		if k < j && (othersSubjects[toks[k].norm] || colleagues[toks[k].norm]) {
+			verbs := othersVerbs
+			if colleagues[toks[k].norm] {
+				verbs = colleagueWish
+			}
 			for v := k + 1; v < j && v <= k+maxOthersReach; v++ {
-				if othersVerbs[toks[v].norm] {
+				if verbs[toks[v].norm] {
 					for t := i; t < j; t++ {
 						toks[t].judged = true
 					}

@@ -67,6 +67,7 @@ func TestLanguage(t *testing.T) {
 		{"an order before joined subjects stays the learner's own", "Limit the bulk tenant; restarting every replica or adding GPUs would not help.", [4]bool{true, false, false, false}},
 		{"a move other people suggest is theirs", "Limit the bulk tenant. People in the incident channel suggest rolling back the release.", [4]bool{true, false, false, false}},
 		{"a move the team wants is theirs", "Limit the bulk tenant. The team wants to roll back the release, but I'd wait.", [4]bool{true, false, false, false}},
+		{"the team's plan said as the learner's is the learner's", "Our team will limit the bulk tenant now.", [4]bool{true, false, false, false}},
 		{"what is called harmless is cleared", "Limit the bulk tenant now; the release itself is harmless, and a rollback can wait.", [4]bool{true, false, false, false}},
 		{"a reason after since is not under the negation before it", "Limit the bulk tenant; I would not wait since the bulk tenant's load is 2 min apart from the spike.", [4]bool{true, true, false, false}},
 		{"a move put off until after a check is not offered", "Limit the bulk tenant. Before rolling back the release, I'd check the old pool's numbers.", [4]bool{true, false, false, false}},
