@@ -205,7 +205,8 @@ var verdictsAgainst = set("tempting", "bandaid", "guess", "gamble", "mistake", "
 // softeners may stand between the verb and the verdict: "would be a
 // really bad idea".
 var softeners = set("a", "an", "the", "probably", "really", "just", "definitely", "clearly", "also",
-	"likely", "too", "very", "big", "huge", "classic", "real", "total", "complete", "actually", "simply")
+	"likely", "too", "very", "big", "huge", "classic", "real", "total", "complete", "actually", "simply",
+	"even", "much", "far")
 
 // futile words after a move that is its clause's subject say it does not
 // help: "a bigger pool only buys the leak time", "restarting just hides it".

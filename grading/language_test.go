@@ -73,6 +73,7 @@ func TestLanguage(t *testing.T) {
 		{"a move put off until after a check is not offered", "Limit the bulk tenant. Before rolling back the release, I'd check the old pool's numbers.", [4]bool{true, false, false, false}},
 		{"a move under a refusing heading names the trap", "Limit the bulk tenant first.\nThings I would not do:\n- roll back the release, it would overload the old pool", [4]bool{true, false, true, false}},
 		{"a move called the worst thing to do is judged", "Limit the bulk tenant. Rolling back the release is the worst thing to do here.", [4]bool{true, false, false, false}},
+		{"a move called even worse is judged", "Limit the bulk tenant. Rolling back the release is even worse, since it can overload the old pool.", [4]bool{true, false, true, false}},
 		{"a move that does nothing is judged", "Limit the bulk tenant. Rolling back the release does nothing for the queue.", [4]bool{true, false, false, false}},
 		{"a phrasal verb earns what its one word earns", "I would rein in the bulk tenant for an hour while we look.", [4]bool{true, false, false, false}},
 		{"a phrasal verb of another family word", "I would hold back the bulk tenant for now.", [4]bool{true, false, false, false}},
