@@ -74,6 +74,8 @@ func TestLanguage(t *testing.T) {
 		{"a move under a refusing heading names the trap", "Limit the bulk tenant first.\nThings I would not do:\n- roll back the release, it would overload the old pool", [4]bool{true, false, true, false}},
 		{"a move called the worst thing to do is judged", "Limit the bulk tenant. Rolling back the release is the worst thing to do here.", [4]bool{true, false, false, false}},
 		{"a move called even worse is judged", "Limit the bulk tenant. Rolling back the release is even worse, since it can overload the old pool.", [4]bool{true, false, true, false}},
+		{"a negated relative clause does not reach the next order", "Find the tenant that isn't bulk and limit the bulk tenant.", [4]bool{true, false, false, false}},
+		{"nor does it hide a move offered after it", "Limit the bulk tenant that isn't paying and roll back the release.", [4]bool{false, false, false, false}},
 		{"a move that does nothing is judged", "Limit the bulk tenant. Rolling back the release does nothing for the queue.", [4]bool{true, false, false, false}},
 		{"a phrasal verb earns what its one word earns", "I would rein in the bulk tenant for an hour while we look.", [4]bool{true, false, false, false}},
 		{"a phrasal verb of another family word", "I would hold back the bulk tenant for now.", [4]bool{true, false, false, false}},

@@ -132,6 +132,9 @@ func tokenize(text string) []token {
 	}
 	markRefusalsGoingOn(toks)
 	markNegatedSeries(toks, opened, labelled)
+	// After the series: it renumbers the clauses that follow, and
+	// opened and labelled are keyed by the old numbers.
+	splitAfterNegatedRelative(toks)
 	markAttributed(toks)
 	markJudged(toks)
 	markSameFor(toks)
@@ -342,6 +345,40 @@ var conditionals = set("if", "unless", "suppose", "supposing", "assuming")
 // ("if v42 starts preempting, I'm wrong and it's load").
 var falsifierWords = set("wrong", "mistaken", "disproves", "disprove", "disproved", "falsifies", "falsified",
 	"refutes", "refuted", "incorrect", "invalid", "fails")
+
+// splitAfterNegatedRelative ends a clause at the "and", "or" or "then"
+// after a relative clause that is negated ("the slot that isn't active"),
+// when nothing before the relative pronoun negates: in "find the slot
+// that isn't active and drop it" the drop is not under the "isn't", while
+// in "I wouldn't restart pods that aren't stuck and scale out" the first
+// negation still covers both.
+func splitAfterNegatedRelative(toks []token) {
+	for i := 1; i+1 < len(toks); i++ {
+		if !relativePronouns[toks[i].norm] || !toks[i+1].negator || toks[i+1].clause != toks[i].clause {
+			continue
+		}
+		start := clauseStart(toks, i)
+		negatedBefore := false
+		for k := start; k < i; k++ {
+			negatedBefore = negatedBefore || toks[k].negator
+		}
+		if negatedBefore {
+			continue
+		}
+		for k := i + 2; k < len(toks) && toks[k].clause == toks[i].clause; k++ {
+			if toks[k].norm == "and" || toks[k].norm == "or" || toks[k].norm == "then" {
+				for j := k; j < len(toks); j++ {
+					toks[j].clause++
+				}
+				break
+			}
+		}
+	}
+}
+
+// relativePronouns open a relative clause after a noun: "the slot that
+// isn't active".
+var relativePronouns = set("that", "which", "who")
 
 // markBeforeDoing marks a clause that opens "Before restarting …" as a
 // condition: what it names is put off until something else is done ("Before
