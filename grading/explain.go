@@ -69,15 +69,13 @@ func (r *Rubric) Explain(text string, sets ...*LabelledSet) (Explanation, error)
 	}
 	c, _ := r.compile()
 	ex := Explanation{Score: score, traces: map[string]Trace{}}
-	toks := tokenize(text)
-	fragments := fragmentsOf(text, toks)
-	switch {
-	case len(toks) < minWords:
+	toks, unread := readAnswer(text)
+	switch unread {
+	case tooShort:
 		ex.Note = "The answer is too short to read: no concept was looked for."
-	case isList(toks, fragments):
+	case listOfTerms:
 		ex.Note = "The answer reads as a list of terms, so no concept was looked for: every criterion is denied."
 	default:
-		markListed(toks, fragments)
 		for _, t := range toks {
 			if t.listed {
 				ex.Unread = append(ex.Unread, text[t.start:t.end])

@@ -20,12 +20,10 @@ func (r *Rubric) PatternsMatched(text string) (map[string][]bool, error) {
 	for name, con := range c.concepts {
 		out[name] = make([]bool, len(con.patterns))
 	}
-	toks := tokenize(text)
-	fragments := fragmentsOf(text, toks)
-	if len(toks) < minWords || isList(toks, fragments) {
+	toks, unread := readAnswer(text)
+	if unread != readable {
 		return out, nil
 	}
-	markListed(toks, fragments)
 	a := newAnswer(toks, c.words)
 	defer a.release()
 	for name, con := range c.concepts {

@@ -88,7 +88,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	for i := range res.Criteria {
 		res.Criteria[i] = CriterionScore{Criterion: Criteria[i], Evidence: []Evidence{}}
 	}
-	toks := tokenize(answer)
+	toks, unread := readAnswer(answer)
 	function := 0
 	for _, t := range toks {
 		if t.function {
@@ -96,11 +96,10 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		}
 	}
 	ratio := float64(function) / math.Max(1, float64(len(toks)))
-	fragments := fragmentsOf(answer, toks)
-	switch {
-	case len(toks) < minWords:
+	switch unread {
+	case tooShort:
 		return res.deny("Too short to score: write your answer out in sentences.", 0.9, answer), nil
-	case isList(toks, fragments):
+	case listOfTerms:
 		conf := 0.85
 		if ratio > listRatio*0.6 {
 			conf = 0.6
@@ -108,7 +107,6 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf, answer), nil
 	}
 
-	markListed(toks, fragments)
 	found := map[string]conceptMatch{}
 	ans := newAnswer(toks, c.words)
 	defer ans.release()
@@ -142,6 +140,32 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	res.Confidence = math.Round(math.Max(0.05, math.Min(0.99, confidence))*100) / 100
 	res.markProvisional(answer)
 	return res, nil
+}
+
+// unreadReason says why an answer is not read at all.
+type unreadReason int
+
+const (
+	readable    unreadReason = iota
+	tooShort                 // fewer than minWords words
+	listOfTerms              // a list of terms as a whole (isList)
+)
+
+// readAnswer tokenizes answer as every reading of it does (GradeWith,
+// Explain, PatternsMatched): whether it is read at all and, when it is,
+// with the lists of terms inside it marked, so that neither opinion reads
+// them.
+func readAnswer(answer string) ([]token, unreadReason) {
+	toks := tokenize(answer)
+	fragments := fragmentsOf(answer, toks)
+	switch {
+	case len(toks) < minWords:
+		return toks, tooShort
+	case isList(toks, fragments):
+		return toks, listOfTerms
+	}
+	markListed(toks, fragments)
+	return toks, readable
 }
 
 func (r Score) deny(why string, confidence float64, answer string) Score {
