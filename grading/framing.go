@@ -114,6 +114,7 @@ const maxTopicLead = 3
 // Right after the match, "won't" negates it anyway.
 func refusedHelpAfter(toks []token, oc occurrence, own []bool) bool {
 	clause := toks[oc.first].clause
+	inClause := func(k int) bool { return k < len(toks) && toks[k].clause == clause }
 	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+5 && toks[j].clause == clause && !own[j]; j++ {
 		k := j + 1
 		if toks[j].norm == "will" && toks[k].norm == "never" {
@@ -121,12 +122,18 @@ func refusedHelpAfter(toks []token, oc occurrence, own []bool) bool {
 		} else if toks[j].norm != "won't" {
 			continue
 		}
-		for k < len(toks) && softeners[toks[k].norm] {
-			k++
-		}
-		return k < len(toks) && toks[k].clause == clause && helps[toks[k].norm]
+		return helpsAt(toks, k, inClause)
 	}
 	return false
+}
+
+// helpsAt reports a verb of helps at toks[k], after any softeners ("won't
+// really help"), every word of it where in says.
+func helpsAt(toks []token, k int, in func(int) bool) bool {
+	for in(k) && softeners[toks[k].norm] {
+		k++
+	}
+	return in(k) && helps[toks[k].norm]
 }
 
 // deniedAuxiliary is an auxiliary's n't form: "doesn't", "isn't".

@@ -112,11 +112,7 @@ func judgingPredicate(toks []token, a, end int) bool {
 	case deniedAuxiliary(t) || auxiliaries[t.norm] && a+1 < end && toks[a+1].norm == "not":
 		return deniedHelp(toks, a, t.clause)
 	case t.norm == "won't":
-		k := a + 1
-		for k < end && softeners[toks[k].norm] {
-			k++
-		}
-		return k < end && helps[toks[k].norm]
+		return helpsAt(toks, a+1, func(k int) bool { return k < end })
 	case auxiliaries[t.norm]:
 		return worsens(toks, a, end)
 	}
