@@ -17,13 +17,12 @@ import (
 // NewSessionStore keeps sessions in Postgres, so any number of server
 // processes can share them, and reads every session from it: what tests
 // and the command line use, and `serve` when it cannot hear changes.
-func NewSessionStore(pool *pgxpool.Pool) scs.Store {
-	return sessionStore{Store: pgxstore.NewWithCleanupInterval(pool, 30*time.Minute), pool: pool}
-}
+func NewSessionStore(pool *pgxpool.Pool) scs.Store { return NewKeptSessionStore(pool, nil) }
 
 // NewKeptSessionStore is NewSessionStore that also serves the signed-in
 // sessions it read from kept while kept is trusted (KeptSessions says
-// when that is, and what bounds a kept session's staleness).
+// when that is, and what bounds a kept session's staleness); a nil kept
+// keeps none.
 func NewKeptSessionStore(pool *pgxpool.Pool, kept *KeptSessions) scs.Store {
 	return sessionStore{Store: pgxstore.NewWithCleanupInterval(pool, 30*time.Minute), pool: pool, kept: kept}
 }
