@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
@@ -25,30 +26,9 @@ import (
 // scores.Store.LatestFor), for that learner and lesson only.
 func TestLessonForReadsTheLearner(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
 	const course, lesson, exercise = "serving-incidents", "work-a-serving-incident", "release-and-traffic"
-	page, err := cat.Lesson(ctx, course, lesson)
-	if err != nil {
-		t.Fatal(err)
-	}
-	newUser := func(name string) int64 {
-		var id int64
-		if err := pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ($1 || '@example.com', $1, '$argon2id$x')
-			RETURNING id`, name).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		return id
-	}
-	lea, ben := newUser("lea"), newUser("ben")
+	ctx, pool, cat, page := shippedLesson(t, course, lesson)
+	lea, ben := newLearner(t, pool, "lea"), newLearner(t, pool, "ben")
 	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
 	var cp lessons.Block
 	for _, b := range page.Lesson.Blocks {
@@ -183,25 +163,8 @@ func TestLessonForReadsTheLearner(t *testing.T) {
 // counted, not waited for.
 func TestLearnerWorkOnSaysWhenACardFallsDue(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
-	page, err := cat.Lesson(ctx, "serving-incidents", "work-a-serving-incident")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lea int64
-	if err := pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ('lea@example.com', 'Lea', '$argon2id$x')
-		RETURNING id`).Scan(&lea); err != nil {
-		t.Fatal(err)
-	}
+	ctx, pool, cat, page := shippedLesson(t, "serving-incidents", "work-a-serving-incident")
+	lea := newLearner(t, pool, "lea")
 	read := func() catalog.LearnerJSON {
 		t.Helper()
 		mine, err := cat.LearnerWorkOn(ctx, page.LessonID, lea)
@@ -241,4 +204,37 @@ func TestLearnerWorkOnSaysWhenACardFallsDue(t *testing.T) {
 	if mine := read(); mine.DueIn < 119*time.Minute || mine.DueIn > 2*time.Hour {
 		t.Errorf("with the 1 h card's item gone: due in %v, want two hours", mine.DueIn)
 	}
+}
+
+// shippedLesson imports the shipped course into a database of the test's
+// own and reads one of its lessons as the lesson page does.
+func shippedLesson(t *testing.T, course, lesson string) (context.Context, *pgxpool.Pool, *catalog.Catalog, catalog.LessonPage) {
+	t.Helper()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	cat := catalog.New(pool)
+	courses, err := lessons.Load(content.FS, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Import(ctx, courses); err != nil {
+		t.Fatal(err)
+	}
+	page, err := cat.Lesson(ctx, course, lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, pool, cat, page
+}
+
+// newLearner adds an account named name (name@example.com) and returns
+// its id.
+func newLearner(t *testing.T, pool *pgxpool.Pool, name string) int64 {
+	t.Helper()
+	var id int64
+	if err := pool.QueryRow(context.Background(), `INSERT INTO users (email, display_name, password_hash)
+		VALUES ($1 || '@example.com', $1, '$argon2id$x') RETURNING id`, name).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
