@@ -19,6 +19,9 @@ type Store struct {
 	// lastSwept is when this store last deleted expired anonymous
 	// visitors (Unix ns).
 	lastSwept atomic.Int64
+	// attempts groups checkpoint answers stored at the same moment
+	// (AddAttempt).
+	attempts attemptGroup
 }
 
 func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }

@@ -62,7 +62,8 @@ func (s *Service) AnswerCheckpoint(ctx context.Context, who Learner, it Item, op
 // it to the checkpoint's review card, in one transaction. Most answers
 // review nothing (a retry, an answer before the card is due:
 // review.Unchanged), and those are one row with no card to change, so
-// they are stored alone: two statements instead of a transaction's four.
+// they are stored alone: two statements instead of a transaction's four,
+// the insert shared with the answers other learners send at that moment.
 func (s *Service) recordAttempt(ctx context.Context, userID int64, a progress.Attempt, from review.Source) error {
 	unchanged, err := review.Unchanged(ctx, s.pool, attemptAnswer(userID, 0, a, from))
 	if err != nil {
@@ -70,8 +71,7 @@ func (s *Service) recordAttempt(ctx context.Context, userID int64, a progress.At
 	}
 	defer s.changed(userID)
 	if unchanged {
-		_, err := progress.InsertAttempt(ctx, s.pool, userID, a)
-		return err
+		return s.progress.AddAttempt(ctx, userID, a)
 	}
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		id, err := progress.InsertAttempt(ctx, tx, userID, a)
