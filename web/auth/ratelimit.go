@@ -38,6 +38,9 @@ type RateCounter struct {
 	// requests (one address posting as fast as it can) costs the database
 	// nothing. Entries of past windows are dropped at the next sweep.
 	full sync.Map // key → fullWindow
+	// claims holds, per busy key, the counts this process has added to
+	// the key's row and not yet used (claims.go).
+	claims sync.Map // key → *claim
 }
 
 type fullWindow struct {
@@ -150,48 +153,50 @@ func (c *RateCounter) Get(key string, currentWindow, previousWindow time.Time) (
 }
 
 // Hit counts one request for key in the window of length window that holds
-// now, in one statement, and reports whether the request is within limit:
-// the sliding estimate (the previous window's count weighted by how much
-// of it still overlaps, plus the current count including this request) is
-// at most limit. It takes no lock in the process: concurrent requests
-// meet only at the key's row in Postgres, so a slow or failing database
-// delays the requests that use this key, not every limited request of the
-// server (httprate serialises its counter's queries behind one mutex).
-// A key already known to be over the limit in this window is refused
-// without a query.
+// now, and reports whether the request is within limit: the sliding
+// estimate (the previous window's count weighted by how much of it still
+// overlaps, plus the current count including this request) is at most
+// limit. It takes no lock in the process while it queries: concurrent
+// requests meet only at the key's row in Postgres, so a slow or failing
+// database delays the requests that use this key, not every limited
+// request of the server (httprate serialises its counter's queries behind
+// one mutex). A key already known to be over the limit in this window is
+// refused without a query, and so is a request counted by a claim this
+// process already holds (claims.go): a busy key's requests are counted in
+// Postgres several at a time.
 func (c *RateCounter) Hit(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (bool, error) {
 	if c.Full(key, window, now) {
 		return false, nil
 	}
 	current := now.Truncate(window)
-	var curr, prev int
-	err := c.pool.QueryRow(ctx, `
-		WITH hit AS (`+upsertCount+` RETURNING count)
-		SELECT (SELECT count FROM hit),
-		       coalesce((SELECT count FROM rate_limits WHERE key = $1 AND window_start = $4), 0)`,
-		c.namespace+key, current, 1, current.Add(-window)).Scan(&curr, &prev)
-	if err != nil {
-		return false, fmt.Errorf("counting request for rate limit %s%s: %w", c.namespace, key, err)
-	}
-	if c.sweepDue(current) {
-		// Rows from before the previous window are never read again.
-		_, _ = c.pool.Exec(ctx, `DELETE FROM rate_limits WHERE starts_with(key, $1) AND window_start < $2`,
-			c.namespace, current.Add(-window))
-		c.full.Range(func(k, v any) bool {
-			if v.(fullWindow).start != current.UnixNano() {
-				c.full.Delete(k)
-			}
-			return true
-		})
-	}
 	overlap := 1 - float64(now.Sub(current))/float64(window)
-	if float64(prev)*overlap+float64(curr) > float64(limit) {
-		if curr > limit {
-			c.full.Store(key, fullWindow{start: current.UnixNano(), curr: curr, prev: prev})
+	number, prev, err := c.number(ctx, key, current, window, limit)
+	if err != nil {
+		return false, err
+	}
+	if float64(prev)*overlap+float64(number) > float64(limit) {
+		if number > limit {
+			c.full.Store(key, fullWindow{start: current.UnixNano(), curr: number, prev: prev})
 		}
 		return false, nil
 	}
 	return true, nil
+}
+
+// forgetBefore drops what this process kept of windows before current.
+func (c *RateCounter) forgetBefore(current time.Time) {
+	c.full.Range(func(k, v any) bool {
+		if v.(fullWindow).start != current.UnixNano() {
+			c.full.Delete(k)
+		}
+		return true
+	})
+	c.claims.Range(func(k, v any) bool {
+		if v.(*claim).stale(current) {
+			c.claims.Delete(k)
+		}
+		return true
+	})
 }
 
 // Full reports, from this process's memory alone, whether key is already
