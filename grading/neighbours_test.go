@@ -35,7 +35,8 @@ func TestSecondOpinionIsDeterministic(t *testing.T) {
 
 // TestResultBackedByOtherPoints: the labelled answers may give the result
 // the cues missed by a part or two only to an answer whose other points
-// stand and that nearly all its closest scored answers say earns it — never
+// stand (a failure case only where the answer turns a move down) and that
+// nearly all its closest scored answers say earns it — never
 // over a negation, a supposition, a ruled-out move or missing alternatives.
 func TestResultBackedByOtherPoints(t *testing.T) {
 	t.Parallel()
@@ -51,20 +52,25 @@ func TestResultBackedByOtherPoints(t *testing.T) {
 		res   *Score
 		v     cueVerdict
 		share float64
+		trap  bool // the answer turns some move down
 		want  bool
 	}{
-		{"two parts short, three other points, close answers agree", score(true, true, true), cueVerdict{missing: 2}, 1, true},
-		{"one part short, two other points", score(true, false, true), cueVerdict{missing: 1}, 0.8, true},
-		{"only one other point", score(true, false, false), cueVerdict{missing: 1}, 1, false},
-		{"close answers split", score(true, true, true), cueVerdict{missing: 1}, 0.6, false},
-		{"three parts short", score(true, true, true), cueVerdict{missing: 3}, 1, false},
-		{"negated", score(true, true, true), cueVerdict{missing: 1, negated: true}, 1, false},
-		{"only supposed", score(true, true, true), cueVerdict{missing: 1, hedged: true}, 1, false},
-		{"a ruled-out move offered", score(true, true, true), cueVerdict{missing: 1, rejected: true}, 1, false},
-		{"none of the accepted alternatives", score(true, true, true), cueVerdict{missing: 1, anyMissing: true}, 1, false},
+		{"two parts short, three other points, close answers agree", score(true, true, true), cueVerdict{missing: 2}, 1, true, true},
+		{"one part short, two other points", score(true, false, true), cueVerdict{missing: 1}, 0.8, true, true},
+		{"only one other point", score(true, false, false), cueVerdict{missing: 1}, 1, true, false},
+		{"close answers split", score(true, true, true), cueVerdict{missing: 1}, 0.6, true, false},
+		{"three parts short", score(true, true, true), cueVerdict{missing: 3}, 1, true, false},
+		{"negated", score(true, true, true), cueVerdict{missing: 1, negated: true}, 1, true, false},
+		{"only supposed", score(true, true, true), cueVerdict{missing: 1, hedged: true}, 1, true, false},
+		{"a ruled-out move offered", score(true, true, true), cueVerdict{missing: 1, rejected: true}, 1, true, false},
+		{"none of the accepted alternatives", score(true, true, true), cueVerdict{missing: 1, anyMissing: true}, 1, true, false},
+		// A failure-case point where nothing is turned down is a cue
+		// matching the trap's words, not a learner who named the trap.
+		{"failure case with no trap turned down, one other point", score(true, true, false), cueVerdict{missing: 1}, 1, false, false},
+		{"no trap turned down, but reasoning and verification", score(true, true, true), cueVerdict{missing: 1}, 1, false, true},
 	}
 	for _, tt := range tests {
-		if got := resultBacked(tt.res, tt.v, tt.share); got != tt.want {
+		if got := resultBacked(tt.res, tt.v, tt.share, tt.trap); got != tt.want {
 			t.Errorf("%s: resultBacked = %v, want %v", tt.name, got, tt.want)
 		}
 	}

@@ -170,7 +170,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 				// rules out: of such overrules on the read sets both were
 				// wrong, against 13 of 15 right for the rest.
 				strict := mayOverrule && share == 1 && !v.negated && !v.hedged && !v.anyMissing && v.missing <= 1 && (!v.rejected || v.missing == 0 && !v.proposed)
-				mayOverrule = strict || mayOverrule && resultBacked(res, v, share)
+				mayOverrule = strict || mayOverrule && resultBacked(res, v, share, trap)
 			}
 			switch {
 			case v.Awarded && s[sigNoFalsifier] == 1 && p < 0.5:
@@ -221,11 +221,15 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 // points and that nearly all the closest scored answers say earns it: a
 // learner who reasons, names the trap and gives a check has most often
 // reached the conclusion in words the cues do not know. On the read blind
-// sets, 70 of 86 such denials were wrong (raters gave the result).
-func resultBacked(res *Score, v cueVerdict, share float64) bool {
+// sets, 70 of 86 such denials were wrong (raters gave the result). The
+// failure case counts only where the answer turns some move down (trap,
+// namesTrap): an item's cue for the trap's words also matches an answer
+// that proposes a move of the kind ("I'd scale the database"), and one
+// such answer, arguing the opposite conclusion, earned the result this way.
+func resultBacked(res *Score, v cueVerdict, share float64, trap bool) bool {
 	others := 0
-	for _, c := range res.Criteria[1:] {
-		others += boolInt(c.Awarded)
+	for i, c := range res.Criteria[1:] {
+		others += boolInt(c.Awarded && (i != 1 || trap))
 	}
 	return others >= 2 && share >= farButLiked && v.missing <= 2 &&
 		!v.negated && !v.hedged && !v.anyMissing && !v.rejected
