@@ -2,6 +2,7 @@ package grading
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -15,6 +16,9 @@ type Explanation struct {
 	// Unread are the words of lists inside the answer, which the cues
 	// and the labelled answers ignore.
 	Unread []string `json:"unread,omitempty"`
+	// Closest are the labelled answers whose scores the second opinion
+	// weighed, closest first: where it overruled the cues, these are why.
+	Closest []Closest `json:"closest,omitempty"`
 
 	traces map[string]Trace // by concept, shared between criteria
 }
@@ -29,6 +33,19 @@ type CriterionWhy struct {
 	Decision    string  `json:"decision"`
 	Concepts    []Trace `json:"concepts"`
 }
+
+// Closest is a labelled answer the second opinion weighed.
+type Closest struct {
+	// Source is "example", "model" or "reviewer".
+	Source string `json:"source"`
+	// Opening is the answer's first words.
+	Opening    string            `json:"opening"`
+	Similarity float64           `json:"similarity"`
+	Scores     map[Criterion]int `json:"scores"`
+}
+
+// openingWords bounds Closest.Opening.
+const openingWords = 12
 
 // Role is what a concept does for a criterion.
 type Role string
@@ -83,6 +100,12 @@ func (r *Rubric) Explain(text string, sets ...*LabelledSet) (Explanation, error)
 		}
 	}
 	read := ex.Note == ""
+	if read {
+		op := opinionOf(text, toks, sets...)
+		for _, n := range op.closest[:op.voters] {
+			ex.Closest = append(ex.Closest, closestOf(n))
+		}
+	}
 	var ans *answer
 	if read {
 		ans = newAnswer(toks, c.words)
@@ -110,6 +133,19 @@ func (r *Rubric) Explain(text string, sets ...*LabelledSet) (Explanation, error)
 		ex.Criteria[i] = why
 	}
 	return ex, nil
+}
+
+func closestOf(n neighbour) Closest {
+	words := strings.Fields(n.doc.text)
+	opening := strings.Join(words[:min(len(words), openingWords)], " ")
+	if len(words) > openingWords {
+		opening += " …"
+	}
+	scores := make(map[Criterion]int, len(Criteria))
+	for i, c := range Criteria {
+		scores[c] = n.doc.scores[i]
+	}
+	return Closest{Source: n.doc.source, Opening: opening, Similarity: math.Round(n.sim*100) / 100, Scores: scores}
 }
 
 // cuesAward repeats judge's rule on the traces: every required concept,

@@ -79,3 +79,36 @@ func TestExplainAgreesWithTheScore(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainNamesTheClosestScoredAnswers: an author sees which labelled
+// answers the second opinion weighed, closest first, with what each
+// earned; with none, none are listed.
+func TestExplainNamesTheClosestScoredAnswers(t *testing.T) {
+	t.Parallel()
+	all := map[Criterion]int{Result: 1, Reasoning: 1, FailureCase: 1, Verification: 1}
+	none := map[Criterion]int{Result: 0, Reasoning: 0, FailureCase: 0, Verification: 0}
+	set := NewLabelledSet([]Labelled{
+		{Text: "Compare long prompt latency on each version, then cap admission of long prompts for an hour and watch the dashboard.", Scores: all, Source: "model"},
+		{Text: "Restart every replica and watch the dashboard until it looks better.", Scores: none, Source: "example"},
+	})
+	answer := "I would restart every replica and watch the dashboard."
+	ex, err := testRubric().Explain(answer, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ex.Closest) != 2 {
+		t.Fatalf("closest = %+v, want both labelled answers", ex.Closest)
+	}
+	first := ex.Closest[0]
+	if first.Source != "example" || first.Scores[Result] != 0 || !strings.HasPrefix(first.Opening, "Restart every replica") ||
+		first.Similarity < ex.Closest[1].Similarity {
+		t.Errorf("closest first = %+v, want the restart example, closer than %+v", first, ex.Closest[1])
+	}
+	alone, err := testRubric().Explain(answer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(alone.Closest) != 0 {
+		t.Errorf("with no labelled answers, closest = %+v", alone.Closest)
+	}
+}

@@ -39,6 +39,8 @@ type labelledDoc struct {
 	key    string // normalised text, to leave an answer out of its own opinion
 	vec    sparse
 	scores [4]int
+	// source and text say which labelled answer it is, for Explain.
+	source, text string
 }
 
 // sparse is a unit vector of features, sorted by feature.
@@ -77,7 +79,7 @@ func NewLabelledSet(answers []Labelled) *LabelledSet {
 	}
 	set.unseen = math.Log(n+1) + 1
 	for i, a := range kept {
-		d := labelledDoc{key: textKey(a.Text), vec: set.vector(counts[i])}
+		d := labelledDoc{key: textKey(a.Text), vec: set.vector(counts[i]), source: a.Source, text: a.Text}
 		for j, c := range Criteria {
 			d.scores[j] = a.Scores[c]
 		}
@@ -173,6 +175,14 @@ type opinion struct {
 	// like[i] is the best similarity of a sentence of the answer to a
 	// sentence that earned criterion i.
 	like [4]float64
+	// closest are the labelled answers that voted, closest first.
+	closest [neighbourCount]neighbour
+}
+
+// neighbour is a labelled answer that voted, and how close it is.
+type neighbour struct {
+	doc *labelledDoc
+	sim float64
 }
 
 // onTopicBelow is the similarity to every sentence that earned a point
@@ -283,8 +293,8 @@ const neighbourCount = 5
 // tokens); sets may be nil.
 func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 	type scored struct {
-		sim    float64
-		scores [4]int
+		sim float64
+		doc *labelledDoc
 	}
 	var best []scored
 	var counts map[string]int
@@ -305,11 +315,12 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 		for _, f := range vec {
 			dense[f.id] = f.weight
 		}
-		for _, d := range s.docs {
+		for k := range s.docs {
+			d := &s.docs[k]
 			if d.key == key {
 				continue // an answer is no evidence about itself
 			}
-			best = append(best, scored{denseDot(dense, d.vec), d.scores})
+			best = append(best, scored{denseDot(dense, d.vec), d})
 		}
 	}
 	slices.SortStableFunc(best, func(a, b scored) int {
@@ -332,10 +343,11 @@ func opinionOf(text string, toks []token, sets ...*LabelledSet) opinion {
 		if b.sim <= 0 {
 			break
 		}
+		op.closest[op.voters] = neighbour{b.doc, b.sim}
 		op.voters++
 		total += b.sim
 		for i := range op.earned {
-			op.earned[i] += b.sim * float64(b.scores[i])
+			op.earned[i] += b.sim * float64(b.doc.scores[i])
 		}
 	}
 	if total > 0 {

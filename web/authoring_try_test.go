@@ -133,6 +133,11 @@ func TestTryAnswerOnASavedProbe(t *testing.T) {
 	if n := frag.doc.Find(`[data-testid="try-criterion"]`).Length(); frag.status != http.StatusOK || n != 4 {
 		t.Fatalf("status %d, %d criteria; want 200 and 4\n%s", frag.status, n, frag.body)
 	}
+	// The labelled answers the second opinion weighed are named.
+	closest := frag.doc.Find(`[data-testid="try-closest"] li`)
+	if n := closest.Length(); n < 1 || n > 5 || !strings.Contains(closest.First().Text(), "Similarity") {
+		t.Errorf("closest scored answers: %d, first %q; want 1 to 5, with their similarity", n, closest.First().Text())
+	}
 	p := ivy.post(path+"/try", form)
 	if p.status != http.StatusOK || p.doc.Find(`form[data-unsaved]`).Length() != 0 {
 		t.Errorf("status %d; the unchanged form is marked unsaved: %v", p.status, p.doc.Find(`form[data-unsaved]`).Length() != 0)

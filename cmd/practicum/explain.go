@@ -47,6 +47,13 @@ func writeExplanation(w io.Writer, ex grading.Explanation) error {
 			b.WriteString("\n")
 		}
 	}
+	if len(ex.Closest) > 0 {
+		b.WriteString("\nClosest scored answers (the second opinion; R reasoning F failure case V verification):\n")
+		for _, c := range ex.Closest {
+			fmt.Fprintf(&b, "  %.2f %-8s result %d R %d F %d V %d  %q\n", c.Similarity, c.Source,
+				c.Scores[grading.Result], c.Scores[grading.Reasoning], c.Scores[grading.FailureCase], c.Scores[grading.Verification], c.Opening)
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

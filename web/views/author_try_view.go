@@ -226,3 +226,23 @@ func nearMissLabel(t grading.Trace) string {
 	}
 	return "Read as: "
 }
+
+// closestText is one labelled answer the second opinion weighed: how
+// close, whose, the criteria it earned and its first words.
+func closestText(c grading.Closest) string {
+	var earned []string
+	for _, cr := range grading.Criteria {
+		if c.Scores[cr] == 1 {
+			earned = append(earned, strings.ToLower(cr.Label()))
+		}
+	}
+	got := "earned none"
+	if len(earned) > 0 {
+		got = "earned " + strings.Join(earned, ", ")
+	}
+	from := map[string]string{"example": "a calibration example", "model": "the model answer", "reviewer": "a reviewer's decision"}[c.Source]
+	if from == "" {
+		from = "a labelled answer"
+	}
+	return fmt.Sprintf("Similarity %.2f, %s, %s: “%s”", c.Similarity, from, got, c.Opening)
+}
