@@ -89,6 +89,10 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 			// author already wrote out; widening it only adds noise.
 			wide := synonyms && len(alts) <= maxWidenedAlternatives
 			for _, alt := range alts {
+				// "=ready" is the word as written: no synonyms, no phrasal
+				// verbs ("ready" would also match "fix" and "prepare").
+				alt, exact := strings.CutPrefix(strings.TrimSpace(alt), "=")
+				wide := wide && !exact
 				var ph phrase
 				// Split as answers are split, so "max_tokens", "15:30" and
 				// "2,400" match what the tokenizer makes of them.
@@ -121,7 +125,7 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 					return nil, fmt.Errorf("concept %q: pattern %q has an empty alternative (check for a doubled | or a trailing +)", name, src)
 				}
 				slot = append(slot, ph)
-				if synonyms && len(ph) == 1 {
+				if synonyms && !exact && len(ph) == 1 {
 					for _, form := range phrasalsOf(ph[0]) {
 						slot = appendPhrase(slot, form, ids)
 					}

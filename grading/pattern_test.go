@@ -6,7 +6,8 @@ import (
 )
 
 // TestOrderedSlots: slots joined by " > " must come in that order in the
-// sentence; " + " takes them in any order.
+// sentence; " + " takes them in any order; a word after "=" is matched as
+// written.
 func TestOrderedSlots(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -21,6 +22,10 @@ func TestOrderedSlots(t *testing.T) {
 		{"rais* + pool > 50", "Raise the pool to 50 connections.", true},
 		{"rais* + pool > 50", "With 50 connections I'd still raise the pool.", false},
 		{"blocker > kill*", "pg_stat_activity -> blocker -> kill it, rerun tonight", true},
+		// A short slot takes synonyms; "=" takes the word as written.
+		{"readiness|ready + probe", "Fix the probe so it answers.", true},
+		{"=readiness|=ready + probe", "Fix the probe so it answers.", false},
+		{"=readiness|=ready + probe", "The ready probe fails first.", true},
 	}
 	for _, tt := range tests {
 		r := &Rubric{

@@ -40,6 +40,11 @@ func TestParseConceptsText(t *testing.T) {
 			},
 		},
 		{
+			name: "an alternative taken as written",
+			text: "probe-kind:\n  - =readiness|=ready + probe\n",
+			want: []draft{{Name: "probe-kind", Patterns: []string{"=readiness|=ready + probe"}}},
+		},
+		{
 			name: "pasted with its concepts: line and indentation",
 			text: "concepts:\n  # name: list of patterns\n  version-comparison:\n    - long prompt + version\n  causal-link:\n    - because|since\n",
 			want: []draft{
