@@ -249,7 +249,7 @@ func (p pattern) nearMiss(a *answer, text string) (string, int) {
 	toks := a.toks
 	var filled []string
 	var empty []string
-	var listedOnly []string
+	var listedOnly, notOpening []string
 	firstSentence := make([]map[int]bool, len(p.slots))
 	for s, slot := range p.slots {
 		firstSentence[s] = map[int]bool{}
@@ -264,6 +264,10 @@ func (p pattern) nearMiss(a *answer, text string) (string, int) {
 				if listedWithin(toks, oc) {
 					continue
 				}
+				if p.opens[s] && !opensClause(toks, oc) {
+					notOpening = append(notOpening, fmt.Sprintf("%q", text[toks[oc.first].start:toks[oc.last].end]))
+					continue
+				}
 				if !unlisted {
 					words = text[toks[oc.first].start:toks[oc.last].end]
 				}
@@ -274,6 +278,9 @@ func (p pattern) nearMiss(a *answer, text string) (string, int) {
 		switch {
 		case unlisted:
 			filled = append(filled, fmt.Sprintf("%q", words))
+		case any && len(notOpening) > 0:
+			empty = append(empty, fmt.Sprintf("%q (found %s, but not opening its clause, as \"^\" asks)", p.slotSummary(s), notOpening[0]))
+			notOpening = notOpening[:0]
 		case any:
 			listedOnly = append(listedOnly, fmt.Sprintf("%q", p.slotSummary(s)))
 		default:

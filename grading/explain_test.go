@@ -112,3 +112,21 @@ func TestExplainNamesTheClosestScoredAnswers(t *testing.T) {
 		t.Errorf("with no labelled answers, closest = %+v", alone.Closest)
 	}
 }
+
+// TestExplainSaysAnOrderMustOpenItsClause: a "^" slot whose words are in
+// the answer, but not opening their clause, is named as such.
+func TestExplainSaysAnOrderMustOpenItsClause(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"scale-offered": {"^scale* out"}},
+		Rules:    [4]Rule{{Criterion: Result, Requires: []string{"scale-offered"}}},
+	}
+	ex, err := r.Explain("We could scale out, but the new pods start cold.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ex.Criteria[0].Concepts[0]
+	if got.Status != "missing" || !strings.Contains(got.NearMiss, `found "scale out", but not opening its clause`) {
+		t.Errorf("trace %+v, want missing, found but not opening its clause", got)
+	}
+}

@@ -18,6 +18,10 @@ type pattern struct {
 	// follows marks a slot joined to the one before by " > ": its words
 	// must come after that slot's ("i'd > restart* > pod*").
 	follows []bool
+	// opens marks a slot written after "^": its words must open their
+	// clause, as an order does ("^scale* out" matches "Scale out to 12
+	// replicas." and "First, scale out", not "we could scale out").
+	opens []bool
 	// source is each slot as the author wrote it, for explaining a near
 	// miss ("nothing for warm|ready").
 	source []string
@@ -83,6 +87,8 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 		slotSrcs, follows := slotsOf(src)
 		p.follows = follows
 		for _, slotSrc := range slotSrcs {
+			slotSrc, opens := strings.CutPrefix(strings.TrimSpace(slotSrc), "^")
+			p.opens = append(p.opens, opens)
 			var slot []phrase
 			alts := strings.Split(slotSrc, "|")
 			// A slot with many alternatives is a paraphrase family the
@@ -132,7 +138,11 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 				}
 			}
 			p.slots = append(p.slots, slot)
-			p.source = append(p.source, strings.Join(strings.Fields(slotSrc), " "))
+			shown := strings.Join(strings.Fields(slotSrc), " ")
+			if opens {
+				shown = "^" + shown
+			}
+			p.source = append(p.source, shown)
 		}
 		c.patterns = append(c.patterns, p)
 	}
@@ -313,7 +323,7 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	for s, slot := range p.slots {
 		for _, ph := range slot {
 			for _, i := range a.starts(ph[0]) {
-				if oc, ok := ph.at(a, i); ok && !listedWithin(toks, oc) {
+				if oc, ok := ph.at(a, i); ok && !listedWithin(toks, oc) && (!p.opens[s] || opensClause(toks, oc)) {
 					occs[s] = append(occs[s], oc)
 				}
 			}

@@ -7,7 +7,7 @@ import (
 
 // TestOrderedSlots: slots joined by " > " must come in that order in the
 // sentence; " + " takes them in any order; a word after "=" is matched as
-// written.
+// written; a slot after "^" must open its clause.
 func TestOrderedSlots(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -22,6 +22,11 @@ func TestOrderedSlots(t *testing.T) {
 		{"rais* + pool > 50", "Raise the pool to 50 connections.", true},
 		{"rais* + pool > 50", "With 50 connections I'd still raise the pool.", false},
 		{"blocker > kill*", "pg_stat_activity -> blocker -> kill it, rerun tonight", true},
+		// "^" asks for the slot's words to open their clause: an order.
+		{"^scale* out", "Scale out to 12 replicas.", true},
+		{"^scale* out", "First, scale out to 12 replicas.", true},
+		{"^scale* out", "We could scale out, but the new pods start cold.", false},
+		{"^scale* out + replica*", "For 12 replicas, scale out now.", true},
 		// A short slot takes synonyms; "=" takes the word as written.
 		{"readiness|ready + probe", "Fix the probe so it answers.", true},
 		{"=readiness|=ready + probe", "Fix the probe so it answers.", false},
