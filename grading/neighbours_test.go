@@ -75,3 +75,41 @@ func TestResultBackedByOtherPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveOnlyMentioned: every required part found and a ruled-out move
+// matched that the learner does not propose in their own voice, in an
+// answer with two other points that most close answers say earns the
+// result, is a move mentioned, not offered; a proposed move, a part
+// missing, a supposition or split close answers are not.
+func TestMoveOnlyMentioned(t *testing.T) {
+	t.Parallel()
+	score := func(others ...bool) *Score {
+		s := &Score{}
+		for i, a := range others {
+			s.Criteria[i+1].Awarded = a
+		}
+		return s
+	}
+	tests := []struct {
+		name  string
+		res   *Score
+		v     cueVerdict
+		share float64
+		trap  bool
+		want  bool
+	}{
+		{"every part, the move only mentioned", score(true, false, true), cueVerdict{rejected: true}, 0.6, true, true},
+		{"the move proposed in the first person", score(true, true, true), cueVerdict{rejected: true, proposed: true}, 1, true, false},
+		{"a part missing", score(true, true, true), cueVerdict{rejected: true, missing: 1}, 1, true, false},
+		{"only supposed", score(true, true, true), cueVerdict{rejected: true, hedged: true}, 1, true, false},
+		{"close answers split", score(true, true, true), cueVerdict{rejected: true}, 0.5, true, false},
+		{"one other point", score(true, false, false), cueVerdict{rejected: true}, 1, true, false},
+		{"a failure case with nothing turned down", score(true, true, false), cueVerdict{rejected: true}, 1, false, false},
+		{"no ruled-out move: not this rule's", score(true, true, true), cueVerdict{}, 1, true, false},
+	}
+	for _, tt := range tests {
+		if got := moveOnlyMentioned(tt.res, tt.v, tt.share, tt.trap); got != tt.want {
+			t.Errorf("%s: moveOnlyMentioned = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -170,7 +170,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 				// rules out: of such overrules on the read sets both were
 				// wrong, against 13 of 15 right for the rest.
 				strict := mayOverrule && share == 1 && !v.negated && !v.hedged && !v.anyMissing && v.missing <= 1 && (!v.rejected || v.missing == 0 && !v.proposed)
-				mayOverrule = strict || mayOverrule && resultBacked(res, v, share, trap)
+				mayOverrule = strict || mayOverrule && (resultBacked(res, v, share, trap) || moveOnlyMentioned(res, v, share, trap))
 			}
 			switch {
 			case v.Awarded && s[sigNoFalsifier] == 1 && p < 0.5:
@@ -233,6 +233,19 @@ func resultBacked(res *Score, v cueVerdict, share float64, trap bool) bool {
 	}
 	return others >= 2 && share >= farButLiked && v.missing <= 2 &&
 		!v.negated && !v.hedged && !v.anyMissing && !v.rejected
+}
+
+// moveOnlyMentioned reports a result whose every required concept the
+// cues found, denied only for a ruled-out move the learner does not
+// propose in their own voice, in an answer that earned at least two of
+// the other points and that most of the closest scored answers say earns
+// it: the move is most often mentioned, not offered.
+func moveOnlyMentioned(res *Score, v cueVerdict, share float64, trap bool) bool {
+	others := 0
+	for i, c := range res.Criteria[1:] {
+		others += boolInt(c.Awarded && (i != 1 || trap))
+	}
+	return others >= 2 && share >= 0.6 && v.missing == 0 && v.rejected && !v.proposed && !v.hedged && !v.anyMissing
 }
 
 // cueGap says what the cues missed.
