@@ -115,7 +115,12 @@ const maxTopicLead = 3
 func refusedHelpAfter(toks []token, oc occurrence, own []bool) bool {
 	clause := toks[oc.first].clause
 	inClause := func(k int) bool { return k < len(toks) && toks[k].clause == clause }
-	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+5 && toks[j].clause == clause && !own[j]; j++ {
+	for j := oc.last + 1; j+1 < len(toks) && j <= oc.last+5 && toks[j].clause == clause; j++ {
+		if own[j] {
+			// The pattern's later slots ("Raising maxThreads …" for
+			// rais* + maxthreads) are still the subject.
+			continue
+		}
 		k := j + 1
 		if toks[j].norm == "will" && toks[k].norm == "never" {
 			k++
