@@ -70,6 +70,10 @@ type Trace struct {
 	// Approximate: some of those words matched only as a synonym or with
 	// a typo, never as the pattern wrote them.
 	Approximate bool `json:"approximate,omitempty"`
+	// Pattern is the pattern that matched, as the author wrote it (each
+	// slot's first few alternatives), where the concept was found in any
+	// reading.
+	Pattern string `json:"pattern,omitempty"`
 	// NearMiss says, where it was not found, which of its patterns came
 	// closest and why it did not match.
 	NearMiss string `json:"near_miss,omitempty"`
@@ -226,6 +230,9 @@ func (ex *Explanation) trace(con *concept, a *answer, text string) Trace {
 		t.NearMiss = "found only with a negation before it in its clause or just after it" + by(negationOf(a.toks, text, m))
 	case "missing":
 		t.NearMiss = con.nearMiss(a, text)
+	}
+	if t.Status != "missing" && m.patternIndex < len(con.patterns) {
+		t.Pattern = con.patterns[m.patternIndex].summary()
 	}
 	ex.traces[con.name] = t
 	return t

@@ -130,3 +130,29 @@ func TestExplainSaysAnOrderMustOpenItsClause(t *testing.T) {
 		t.Errorf("trace %+v, want missing, found but not opening its clause", got)
 	}
 }
+
+// TestExplainNamesThePatternThatMatched: an author sees which of a
+// concept's patterns found it, turned-down readings included.
+func TestExplainNamesThePatternThatMatched(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"scale": {"^scale* out", "add* + replica*|pod*"}},
+		Rules:    [4]Rule{{Criterion: FailureCase, Any: []string{"scale"}}},
+	}
+	tests := []struct{ answer, status, pattern string }{
+		{"The channel wants to add four replicas to cope with the traffic.", "framed", "add* + replica*|pod*"},
+		{"Scale out to twelve pods before the campaign starts tomorrow.", "found", "^scale* out"},
+		{"I would not add replicas, because new pods start cold and die.", "refused", "add* + replica*|pod*"},
+		{"Nothing here speaks of capacity at all, only of the probe timing.", "missing", ""},
+	}
+	for _, tt := range tests {
+		ex, err := r.Explain(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ex.Criteria[0].Concepts[0]
+		if got.Status != tt.status || got.Pattern != tt.pattern {
+			t.Errorf("%q: %s by %q, want %s by %q", tt.answer, got.Status, got.Pattern, tt.status, tt.pattern)
+		}
+	}
+}

@@ -27,6 +27,23 @@ type pattern struct {
 	source []string
 }
 
+// summary is the pattern as the author wrote it, spacing aside, each
+// slot's first few alternatives only (slotSummary).
+func (p pattern) summary() string {
+	var b strings.Builder
+	for s := range p.source {
+		switch {
+		case s == 0:
+		case p.follows[s]:
+			b.WriteString(" > ")
+		default:
+			b.WriteString(" + ")
+		}
+		b.WriteString(p.slotSummary(s))
+	}
+	return b.String()
+}
+
 // slotsOf splits a pattern at its joins: " + " (any order) and " > " (in
 // order). follows[i] is true when slot i was joined by " > ".
 func slotsOf(src string) (slots []string, follows []bool) {
@@ -275,6 +292,7 @@ func (c *concept) find(a *answer) conceptMatch {
 		near = near || m.near
 		if neg && !negated {
 			negMatch = m
+			negMatch.patternIndex = pi
 		}
 		if m.found && m.claimRank() == 0 {
 			m.patternIndex = pi
@@ -290,7 +308,8 @@ func (c *concept) find(a *answer) conceptMatch {
 		return weaker
 	}
 	if negated {
-		return conceptMatch{negatedOnly: true, near: near, first: negMatch.first, last: negMatch.last, typo: negMatch.typo, refused: negMatch.refused}
+		return conceptMatch{negatedOnly: true, near: near, first: negMatch.first, last: negMatch.last, typo: negMatch.typo, refused: negMatch.refused,
+			patternIndex: negMatch.patternIndex}
 	}
 	return conceptMatch{near: near}
 }

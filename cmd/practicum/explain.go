@@ -41,6 +41,9 @@ func writeExplanation(w io.Writer, ex grading.Explanation) error {
 			if t.Approximate {
 				b.WriteString(" (through a synonym or a typo)")
 			}
+			if t.Pattern != "" {
+				fmt.Fprintf(&b, " [by %s]", t.Pattern)
+			}
 			if t.NearMiss != "" {
 				fmt.Fprintf(&b, " — %s", t.NearMiss)
 			}
