@@ -36,7 +36,7 @@ func labelsWhatFollows(toks []token, sentence int) bool {
 
 // labelNouns may stand in a label beside its verdict: "Bad idea:",
 // "Wrong move:", "Tempting but bad:".
-var labelNouns = set("idea", "ideas", "move", "moves", "call", "fix", "fixes", "answer", "option", "options", "choice", "thing", "things", "don'ts")
+var labelNouns = set("idea", "ideas", "move", "moves", "call", "fix", "fixes", "answer", "option", "options", "choice", "thing", "things", "don'ts", "doing")
 
 // markHeadedLists marks the items of a bulleted list under a heading
 // line such as "Don't:" or "Traps:" with what the heading does to them:
@@ -58,7 +58,7 @@ func markHeadedLists(text string, toks []token) {
 		}
 		words := toks[first:next]
 		switch {
-		case strings.HasSuffix(line, ":") && len(words) > 0:
+		case (strings.HasSuffix(line, ":") || markdownHeading(line)) && len(words) > 0:
 			under = headingOf(words)
 		case under != noHeading && bulleted(line):
 			for i := range words {
@@ -94,6 +94,21 @@ func headingOf(words []token) heading {
 		}
 	}
 	return h
+}
+
+// markdownHeading reports a line that is a Markdown heading or wholly
+// bold: "## Not doing", "**Not doing**", "__Traps__". It heads the list
+// below it as a line ending in a colon does.
+func markdownHeading(line string) bool {
+	switch {
+	case strings.HasPrefix(line, "#"):
+		return true
+	case len(line) > 4 && strings.HasPrefix(line, "**") && strings.HasSuffix(line, "**"):
+		return !strings.Contains(line[2:len(line)-2], "**")
+	case len(line) > 4 && strings.HasPrefix(line, "__") && strings.HasSuffix(line, "__"):
+		return !strings.Contains(line[2:len(line)-2], "__")
+	}
+	return false
 }
 
 // bulleted reports a list item's line: "- x", "* x", "• x", "1. x", "2) x".

@@ -73,6 +73,8 @@ func TestLanguage(t *testing.T) {
 		{"a reason after since is not under the negation before it", "Limit the bulk tenant; I would not wait since the bulk tenant's load is 2 min apart from the spike.", [4]bool{true, true, false, false}},
 		{"a move put off until after a check is not offered", "Limit the bulk tenant. Before rolling back the release, I'd check the old pool's numbers.", [4]bool{true, false, false, false}},
 		{"a move under a refusing heading names the trap", "Limit the bulk tenant first.\nThings I would not do:\n- roll back the release, it would overload the old pool", [4]bool{true, false, true, false}},
+		{"a bold Markdown heading heads its list too", "Limit the bulk tenant first.\n**Not doing**\n- roll back the release, it would overload the old pool", [4]bool{true, false, true, false}},
+		{"so does a # heading", "Limit the bulk tenant first.\n## Don't\n- roll back the release, it would overload the old pool", [4]bool{true, false, true, false}},
 		{"a move called the worst thing to do is judged", "Limit the bulk tenant. Rolling back the release is the worst thing to do here.", [4]bool{true, false, false, false}},
 		{"a move called even worse is judged", "Limit the bulk tenant. Rolling back the release is even worse, since it can overload the old pool.", [4]bool{true, false, true, false}},
 		{"a negated relative clause does not reach the next order", "Find the tenant that isn't bulk and limit the bulk tenant.", [4]bool{true, false, false, false}},
