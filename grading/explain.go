@@ -271,7 +271,7 @@ func (p pattern) nearMiss(a *answer, text string) (string, int) {
 				if listedWithin(toks, oc) {
 					continue
 				}
-				if p.opens[s] && !opensClause(toks, oc) {
+				if p.opens[s] && !opensOrder(toks, oc) {
 					notOpening = append(notOpening, fmt.Sprintf("%q", text[toks[oc.first].start:toks[oc.last].end]))
 					continue
 				}

@@ -44,6 +44,13 @@ func (p pattern) summary() string {
 	return b.String()
 }
 
+// opensOrder reports an occurrence that opens its clause as an order
+// does: not inside parentheses ("Clearing other rooms (deleting
+// /var/log) doesn't help" orders nothing).
+func opensOrder(toks []token, oc occurrence) bool {
+	return opensClause(toks, oc) && !toks[oc.first].aside
+}
+
 // slotsOf splits a pattern at its joins: " + " (any order) and " > " (in
 // order). follows[i] is true when slot i was joined by " > ".
 func slotsOf(src string) (slots []string, follows []bool) {
@@ -342,7 +349,7 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 	for s, slot := range p.slots {
 		for _, ph := range slot {
 			for _, i := range a.starts(ph[0]) {
-				if oc, ok := ph.at(a, i); ok && !listedWithin(toks, oc) && (!p.opens[s] || opensClause(toks, oc)) {
+				if oc, ok := ph.at(a, i); ok && !listedWithin(toks, oc) && (!p.opens[s] || opensOrder(toks, oc)) {
 					occs[s] = append(occs[s], oc)
 				}
 			}

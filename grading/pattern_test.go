@@ -27,6 +27,7 @@ func TestOrderedSlots(t *testing.T) {
 		{"^scale* out", "First, scale out to 12 replicas.", true},
 		{"^scale* out", "We could scale out, but the new pods start cold.", false},
 		{"^scale* out + replica*", "For 12 replicas, scale out now.", true},
+		{"^scale* out", "More pods (scale out, as the channel wants) would start cold.", false},
 		// A short slot takes synonyms; "=" takes the word as written.
 		{"readiness|ready + probe", "Fix the probe so it answers.", true},
 		{"=readiness|=ready + probe", "Fix the probe so it answers.", false},

@@ -20,6 +20,8 @@ type token struct {
 	end      int
 	sentence int
 	clause   int
+	// aside: in a clause opened by "(", an aside rather than an order.
+	aside    bool
 	negator  bool
 	function bool
 	number   bool
@@ -113,6 +115,9 @@ func tokenize(text string) []token {
 			clause++
 		}
 		i += size
+	}
+	for i := range toks {
+		toks[i].aside = opened[toks[i].clause] == '('
 	}
 	// "14 seconds" and "14 s" are one unit; "second" alone is an ordinal.
 	for i := 1; i < len(toks); i++ {
