@@ -190,6 +190,9 @@ func refusedAt(toks []token, oc occurrence, own []bool) bool {
 	if toks[oc.first].headed == negatingHeading || answeredNoAt(toks, oc, own) || refusedInFirstPersonAfter(toks, oc, own) {
 		return true
 	}
+	if opensClause(toks, oc) && refusedHelpAfter(toks, oc, own) {
+		return true
+	}
 	start := clauseStart(toks, oc.first)
 	for j := oc.first - 1; j >= start; j-- {
 		if !toks[j].negator || own[j] {
