@@ -40,13 +40,6 @@ func TestSecondOpinionIsDeterministic(t *testing.T) {
 // over a negation, a supposition, a ruled-out move or missing alternatives.
 func TestResultBackedByOtherPoints(t *testing.T) {
 	t.Parallel()
-	score := func(others ...bool) *Score {
-		s := &Score{}
-		for i, a := range others {
-			s.Criteria[i+1].Awarded = a
-		}
-		return s
-	}
 	tests := []struct {
 		name  string
 		res   *Score
@@ -55,19 +48,19 @@ func TestResultBackedByOtherPoints(t *testing.T) {
 		trap  bool // the answer turns some move down
 		want  bool
 	}{
-		{"two parts short, three other points, close answers agree", score(true, true, true), cueVerdict{missing: 2}, 1, true, true},
-		{"one part short, two other points", score(true, false, true), cueVerdict{missing: 1}, 0.8, true, true},
-		{"only one other point", score(true, false, false), cueVerdict{missing: 1}, 1, true, false},
-		{"close answers split", score(true, true, true), cueVerdict{missing: 1}, 0.6, true, false},
-		{"three parts short", score(true, true, true), cueVerdict{missing: 3}, 1, true, false},
-		{"negated", score(true, true, true), cueVerdict{missing: 1, negated: true}, 1, true, false},
-		{"only supposed", score(true, true, true), cueVerdict{missing: 1, hedged: true}, 1, true, false},
-		{"a ruled-out move offered", score(true, true, true), cueVerdict{missing: 1, rejected: true}, 1, true, false},
-		{"none of the accepted alternatives", score(true, true, true), cueVerdict{missing: 1, anyMissing: true}, 1, true, false},
+		{"two parts short, three other points, close answers agree", withOtherPoints(true, true, true), cueVerdict{missing: 2}, 1, true, true},
+		{"one part short, two other points", withOtherPoints(true, false, true), cueVerdict{missing: 1}, 0.8, true, true},
+		{"only one other point", withOtherPoints(true, false, false), cueVerdict{missing: 1}, 1, true, false},
+		{"close answers split", withOtherPoints(true, true, true), cueVerdict{missing: 1}, 0.6, true, false},
+		{"three parts short", withOtherPoints(true, true, true), cueVerdict{missing: 3}, 1, true, false},
+		{"negated", withOtherPoints(true, true, true), cueVerdict{missing: 1, negated: true}, 1, true, false},
+		{"only supposed", withOtherPoints(true, true, true), cueVerdict{missing: 1, hedged: true}, 1, true, false},
+		{"a ruled-out move offered", withOtherPoints(true, true, true), cueVerdict{missing: 1, rejected: true}, 1, true, false},
+		{"none of the accepted alternatives", withOtherPoints(true, true, true), cueVerdict{missing: 1, anyMissing: true}, 1, true, false},
 		// A failure-case point where nothing is turned down is a cue
 		// matching the trap's words, not a learner who named the trap.
-		{"failure case with no trap turned down, one other point", score(true, true, false), cueVerdict{missing: 1}, 1, false, false},
-		{"no trap turned down, but reasoning and verification", score(true, true, true), cueVerdict{missing: 1}, 1, false, true},
+		{"failure case with no trap turned down, one other point", withOtherPoints(true, true, false), cueVerdict{missing: 1}, 1, false, false},
+		{"no trap turned down, but reasoning and verification", withOtherPoints(true, true, true), cueVerdict{missing: 1}, 1, false, true},
 	}
 	for _, tt := range tests {
 		if got := resultBacked(tt.res, tt.v, tt.share, tt.trap); got != tt.want {
@@ -83,13 +76,6 @@ func TestResultBackedByOtherPoints(t *testing.T) {
 // missing, a supposition or split close answers are not.
 func TestMoveOnlyMentioned(t *testing.T) {
 	t.Parallel()
-	score := func(others ...bool) *Score {
-		s := &Score{}
-		for i, a := range others {
-			s.Criteria[i+1].Awarded = a
-		}
-		return s
-	}
 	tests := []struct {
 		name  string
 		res   *Score
@@ -98,18 +84,28 @@ func TestMoveOnlyMentioned(t *testing.T) {
 		trap  bool
 		want  bool
 	}{
-		{"every part, the move only mentioned", score(true, false, true), cueVerdict{rejected: true}, 0.6, true, true},
-		{"the move proposed in the first person", score(true, true, true), cueVerdict{rejected: true, proposed: true}, 1, true, false},
-		{"a part missing", score(true, true, true), cueVerdict{rejected: true, missing: 1}, 1, true, false},
-		{"only supposed", score(true, true, true), cueVerdict{rejected: true, hedged: true}, 1, true, false},
-		{"close answers split", score(true, true, true), cueVerdict{rejected: true}, 0.5, true, false},
-		{"one other point", score(true, false, false), cueVerdict{rejected: true}, 1, true, false},
-		{"a failure case with nothing turned down", score(true, true, false), cueVerdict{rejected: true}, 1, false, false},
-		{"no ruled-out move: not this rule's", score(true, true, true), cueVerdict{}, 1, true, false},
+		{"every part, the move only mentioned", withOtherPoints(true, false, true), cueVerdict{rejected: true}, 0.6, true, true},
+		{"the move proposed in the first person", withOtherPoints(true, true, true), cueVerdict{rejected: true, proposed: true}, 1, true, false},
+		{"a part missing", withOtherPoints(true, true, true), cueVerdict{rejected: true, missing: 1}, 1, true, false},
+		{"only supposed", withOtherPoints(true, true, true), cueVerdict{rejected: true, hedged: true}, 1, true, false},
+		{"close answers split", withOtherPoints(true, true, true), cueVerdict{rejected: true}, 0.5, true, false},
+		{"one other point", withOtherPoints(true, false, false), cueVerdict{rejected: true}, 1, true, false},
+		{"a failure case with nothing turned down", withOtherPoints(true, true, false), cueVerdict{rejected: true}, 1, false, false},
+		{"no ruled-out move: not this rule's", withOtherPoints(true, true, true), cueVerdict{}, 1, true, false},
 	}
 	for _, tt := range tests {
 		if got := moveOnlyMentioned(tt.res, tt.v, tt.share, tt.trap); got != tt.want {
 			t.Errorf("%s: moveOnlyMentioned = %v, want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// withOtherPoints is a score with the given points awarded after the
+// result: reasoning, failure case, verification.
+func withOtherPoints(others ...bool) *Score {
+	s := &Score{}
+	for i, a := range others {
+		s.Criteria[i+1].Awarded = a
+	}
+	return s
 }

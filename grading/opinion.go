@@ -227,11 +227,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 // that proposes a move of the kind ("I'd scale the database"), and one
 // such answer, arguing the opposite conclusion, earned the result this way.
 func resultBacked(res *Score, v cueVerdict, share float64, trap bool) bool {
-	others := 0
-	for i, c := range res.Criteria[1:] {
-		others += boolInt(c.Awarded && (i != 1 || trap))
-	}
-	return others >= 2 && share >= farButLiked && v.missing <= 2 &&
+	return otherPoints(res, trap) >= 2 && share >= farButLiked && v.missing <= 2 &&
 		!v.negated && !v.hedged && !v.anyMissing && !v.rejected
 }
 
@@ -241,11 +237,18 @@ func resultBacked(res *Score, v cueVerdict, share float64, trap bool) bool {
 // the other points and that most of the closest scored answers say earns
 // it: the move is most often mentioned, not offered.
 func moveOnlyMentioned(res *Score, v cueVerdict, share float64, trap bool) bool {
-	others := 0
+	return otherPoints(res, trap) >= 2 && share >= 0.6 && v.missing == 0 && v.rejected && !v.proposed && !v.hedged && !v.anyMissing
+}
+
+// otherPoints counts the points besides the result that speak for the
+// learner: reasoning, verification, and the failure case only where the
+// answer turns some move down (trap).
+func otherPoints(res *Score, trap bool) int {
+	n := 0
 	for i, c := range res.Criteria[1:] {
-		others += boolInt(c.Awarded && (i != 1 || trap))
+		n += boolInt(c.Awarded && (Criteria[i+1] != FailureCase || trap))
 	}
-	return others >= 2 && share >= 0.6 && v.missing == 0 && v.rejected && !v.proposed && !v.hedged && !v.anyMissing
+	return n
 }
 
 // cueGap says what the cues missed.
