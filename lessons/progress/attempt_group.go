@@ -92,11 +92,16 @@ func (s *Store) AddAttempt(ctx context.Context, userID int64, a Attempt) error {
 	return p.err
 }
 
-// storeAttempts stores group, then every group that formed meanwhile,
-// and frees its statement when none is waiting.
+// leaderGroups is how many groups a request stores before its own answer
+// is returned: past it, the next group goes on in a goroutine, so that
+// under steady load no request keeps storing other people's answers.
+const leaderGroups = 2
+
+// storeAttempts stores group, then the groups that formed meanwhile, and
+// frees its statement when none is waiting.
 func (s *Store) storeAttempts(ctx context.Context, group []*pendingAttempt) {
 	g := &s.attempts
-	for {
+	for round := 1; ; round++ {
 		s.insertGroup(ctx, group)
 		g.mu.Lock()
 		if len(g.waiting) == 0 {
@@ -111,6 +116,10 @@ func (s *Store) storeAttempts(ctx context.Context, group []*pendingAttempt) {
 			p.taken = true
 		}
 		g.mu.Unlock()
+		if round == leaderGroups {
+			go s.storeAttempts(context.WithoutCancel(ctx), group)
+			return
+		}
 	}
 }
 
