@@ -25,8 +25,9 @@ type fragment struct {
 }
 
 // relationSymbols and relationWords relate two things: "longer -> decode
-// longer", "replicas: no", "v43 = cause", "p99 vs p50".
-const relationSymbols = "=<>+×:→←≈≠"
+// longer", "replicas: no", "v43 = cause", "p99 vs p50". A plus sign joins
+// names ("redelivery + ack semantics") more often than it relates them.
+const relationSymbols = "=<>×:→←≈≠"
 
 var relationWords = set("vs", "versus", "x", "so", "thus", "hence", "due", "bc")
 

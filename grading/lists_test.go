@@ -18,6 +18,7 @@ func TestTerseNoteIsNotAKeywordList(t *testing.T) {
 		{"short note", "Shard hot, not whole db. Split the key range first.", true},
 		{"note of two-word states", "queue full, gpu idle, ttft up, decode flat, errors zero, cap the tenant", true},
 		{"terms that start with a state word", "low latency, high availability, fast path, slow start, full jitter", false},
+		{"bulleted names joined by plus signs", "Key concepts here:\n- poison message / DLQ\n- redelivery + ack semantics\n- horizontal scaling anti-pattern\n- data loss from purge\n- monitor queue depth + pod restarts\n- root cause in decoder", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
