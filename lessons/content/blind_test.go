@@ -35,7 +35,8 @@ import (
 // first-move-conntrack a thirteenth, 10 examples, with blind21;
 // wal-disk-filling a fourteenth, 12 examples, with blind22;
 // restart-cascade a fifteenth, 12 examples, with blind24;
-// disk-still-full a sixteenth, 12 examples, with blind25.
+// disk-still-full a sixteenth, 12 examples, with blind25;
+// stalled-orders-queue a seventeenth, 12 examples, with blind26.
 var blindItems = map[string]struct{ dir, item string }{
 	"longer-outputs-e2e":                 {".", "serving-incidents/read-the-request-timeline/longer-outputs-e2e"},
 	"mid-stream-stalls":                  {".", "serving-incidents/read-the-request-timeline/mid-stream-stalls"},
@@ -61,6 +62,7 @@ var blindItems = map[string]struct{ dir, item string }{
 	"wal-disk-filling":                   {"testdata/instructor14", "postgres-ops/wal-retained-by-a-slot/wal-disk-filling"},
 	"restart-cascade":                    {"testdata/instructor15", "ops-incidents/liveness-probe-cascade/restart-cascade"},
 	"disk-still-full":                    {"testdata/instructor16", "infra-incidents/disk-full-deleted-log/disk-still-full"},
+	"stalled-orders-queue":               {"testdata/instructor17", "platform-incidents/poison-message-in-a-queue/stalled-orders-queue"},
 }
 
 type blindAnswer struct {
@@ -178,8 +180,12 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 // deleting a log a process holds open, 12 examples, written with the
 // "=" and "^" syntax and the closest scored answers in --explain: first
 // contact 0.875, QWK 0.82, 30% provisional, 7 of 13 wrong totals
-// provisional).
-var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25"}
+// provisional) and blind26 (30 answers to the seventeenth instructor's
+// probe, a poison message in a queue, 12 examples: first contact 0.783,
+// QWK 0.63, 20% provisional, 6 of 17 wrong totals provisional; a keyword
+// list earned the result point there, mended by reading + as joining
+// names; read).
+var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26"}
 
 // blindFloors are each set's regression guards: mean agreement and the
 // share of wrong totals marked provisional, a little under what the
@@ -235,6 +241,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind23": {0.86, 0.4, 0.35, 0.77},
 	"blind24": {0.82, 0.15, 0.3, 0.82},
 	"blind25": {0.85, 0.4, 0.35, 0.85},
+	"blind26": {0.78, 0.3, 0.3, 0.78},
 }
 
 // TestBlindAgreement holds the scorer to the figures it reached on the
