@@ -232,7 +232,8 @@ var (
 		"treat", "treats", "feed", "feeds", "spread", "spreads", "give", "gives", "add", "adds", "prolong", "prolongs",
 		"resets", "reset", "clears", "clear", "wipes", "wipe", "erases", "erase", "worsens", "amplifies", "magnifies",
 		"makes", "make", "creates", "create", "causes", "cause", "multiplies", "multiply",
-		"refills", "refill", "repeats", "repeat", "recreates", "recreate", "restarts", "restart", "means", "mean")
+		"refills", "refill", "repeats", "repeat", "recreates", "recreate", "restarts", "restart", "means", "mean",
+		"hand", "hands", "pass", "passes", "send", "sends", "spawn", "spawns", "brings", "bring")
 )
 
 // futileAt reports a move that is its clause's subject followed by "only

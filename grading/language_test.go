@@ -52,6 +52,7 @@ func TestLanguage(t *testing.T) {
 		{"a move its clause says won't help is not offered", "Limit the bulk tenant. Rolling back the release tonight won't help at all.", [4]bool{true, false, false, false}},
 		{"won't help reaches past the move's own later words", "Limit the bulk tenant. Rolling back release v43 won't help.", [4]bool{true, false, false, false}},
 		{"a move that won't help is named as the trap", "Limit the bulk tenant. Rolling back into the overload won't help.", [4]bool{true, false, true, false}},
+		{"a move that only hands the problem on is judged", "Limit the bulk tenant. Rolling back the release only hands the overload to the old pool.", [4]bool{true, false, true, false}},
 		{"a move that only refills the queue", "Limit the bulk tenant. Rolling back the release only refills the queue.", [4]bool{true, false, false, false}},
 		{"a verdict on a relative clause's subject is not on the move", "Limit the bulk tenant and roll back the release to clear whatever state is bad.", [4]bool{false, false, false, false}},
 		{"a move put first and turned down in the first person", "Limit the bulk tenant. Rolling back the release I'd skip for now.", [4]bool{true, false, false, false}},
