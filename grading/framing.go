@@ -9,7 +9,7 @@ import "strings"
 // just after it ("rollback is not …"), that is not one of the pattern's own
 // words.
 func negatedAt(toks []token, oc occurrence, own []bool) bool {
-	if toks[oc.first].headed == negatingHeading || answeredNoAt(toks, oc, own) || earlierInClause(toks, oc, own, func(t token) bool { return t.negator }) {
+	if toks[oc.first].headed == negatingHeading || answeredNoAt(toks, oc, own) || negatorBefore(toks, oc, own) {
 		return true
 	}
 	clause := toks[oc.first].clause
@@ -403,6 +403,33 @@ func earlierInClause(toks []token, oc occurrence, own []bool, is func(token) boo
 	clause := toks[oc.first].clause
 	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
 		if is(toks[j]) && !own[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// determinerNegators negate the noun they stand before: "no deleted
+// files", "nothing held open".
+var determinerNegators = set("no", "nothing", "none")
+
+// refusalNouns after "no" refuse what follows, and reach past "and": "no
+// need to restart the pods and scale out".
+var refusalNouns = set("need", "reason", "point", "use", "way", "sense", "call", "justification")
+
+// negatorBefore reports a negating word earlier in the occurrence's
+// clause. A determiner's negation ends at an "and": in "lsof shows no
+// deleted files and df and du line up" the check after "and" is said,
+// not denied.
+func negatorBefore(toks []token, oc occurrence, own []bool) bool {
+	clause := toks[oc.first].clause
+	and := false
+	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
+		if own[j] {
+			continue
+		}
+		and = and || toks[j].norm == "and"
+		if toks[j].negator && !(and && determinerNegators[toks[j].norm] && !refusalNouns[toks[j+1].norm]) {
 			return true
 		}
 	}

@@ -205,3 +205,34 @@ func TestKnownWordsAreNotTypos(t *testing.T) {
 		}
 	}
 }
+
+// TestDeterminerNegationEndsAtAnd: "no" denies the noun it stands before,
+// not a statement after "and"; "no need to …" refuses everything after it.
+func TestDeterminerNegationEndsAtAnd(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"check": {"df + du + line* up|match*"}, "scale": {"scale* out"}},
+		Rules: [4]Rule{
+			{Criterion: Result, Requires: []string{"check"}},
+			{Criterion: Reasoning, Requires: []string{"scale"}},
+		},
+	}
+	tests := []struct {
+		answer      string
+		check, move bool
+	}{
+		{"After the fix lsof shows no deleted files and df and du line up again.", true, false},
+		{"After the fix lsof shows no deleted files, and df and du do not line up.", false, false},
+		{"There is no need to restart the pods and scale out tonight at all.", false, false},
+		{"Nothing is held open and we scale out the workers at noon every day.", false, true},
+	}
+	for _, tt := range tests {
+		got, err := r.Grade(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Criteria[0].Awarded != tt.check || got.Criteria[1].Awarded != tt.move {
+			t.Errorf("%q: check %v, move %v; want %v, %v", tt.answer, got.Criteria[0].Awarded, got.Criteria[1].Awarded, tt.check, tt.move)
+		}
+	}
+}
