@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-6+combiner-5+provisional-4"
+const ScorerVersion = "cues-6+combiner-6+provisional-4"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -195,6 +195,9 @@ type cueVerdict struct {
 	anyMissing bool
 	// negated: negation decided it (a concept found only negated).
 	negated bool
+	// partDenied: a required concept was found only negated, framed or
+	// judged; negated without it is a ruled-out move turned down.
+	partDenied bool
 	// near counts the missing parts whose words are all there, but split
 	// over two sentences.
 	near int
@@ -240,7 +243,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 			}
 			if m.negatedOnly || m.framed {
 				v.penalty += 0.05
-				v.negated = true
+				v.negated, v.partDenied = true, true
 			}
 			continue
 		}
