@@ -256,11 +256,11 @@ func (p pattern) nearMiss(a *answer, text string) (string, int) {
 	toks := a.toks
 	var filled []string
 	var empty []string
-	var listedOnly, notOpening []string
+	var listedOnly []string
 	firstSentence := make([]map[int]bool, len(p.slots))
 	for s, slot := range p.slots {
 		firstSentence[s] = map[int]bool{}
-		any, unlisted, words := false, false, ""
+		any, unlisted, words, notOpening := false, false, "", ""
 		for _, ph := range slot {
 			for _, i := range a.starts(ph[0]) {
 				oc, ok := ph.at(a, i)
@@ -272,7 +272,9 @@ func (p pattern) nearMiss(a *answer, text string) (string, int) {
 					continue
 				}
 				if p.opens[s] && !opensOrder(toks, oc) {
-					notOpening = append(notOpening, fmt.Sprintf("%q", text[toks[oc.first].start:toks[oc.last].end]))
+					if notOpening == "" {
+						notOpening = text[toks[oc.first].start:toks[oc.last].end]
+					}
 					continue
 				}
 				if !unlisted {
@@ -285,9 +287,8 @@ func (p pattern) nearMiss(a *answer, text string) (string, int) {
 		switch {
 		case unlisted:
 			filled = append(filled, fmt.Sprintf("%q", words))
-		case any && len(notOpening) > 0:
-			empty = append(empty, fmt.Sprintf("%q (found %s, but not opening its clause, as \"^\" asks)", p.slotSummary(s), notOpening[0]))
-			notOpening = notOpening[:0]
+		case any && notOpening != "":
+			empty = append(empty, fmt.Sprintf("%q (found %q, but not opening its clause, as \"^\" asks)", p.slotSummary(s), notOpening))
 		case any:
 			listedOnly = append(listedOnly, fmt.Sprintf("%q", p.slotSummary(s)))
 		default:

@@ -105,12 +105,7 @@ func (c *RateCounter) IncrementBy(key string, currentWindow time.Time, amount in
 	defer cancel()
 	sql, args := upsertCount, []any{c.namespace + key, currentWindow, amount}
 	if window := time.Duration(c.window.Load()); window > 0 && c.sweepDue(currentWindow) {
-		c.full.Range(func(k, v any) bool {
-			if v.(fullWindow).start != currentWindow.UnixNano() {
-				c.full.Delete(k)
-			}
-			return true
-		})
+		c.forgetBefore(currentWindow)
 		// One statement: the CTE's DELETE runs even though nothing reads it.
 		sql = `WITH expired AS (
 			DELETE FROM rate_limits WHERE starts_with(key, $4) AND window_start < $5
