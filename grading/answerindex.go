@@ -30,6 +30,7 @@ type startKey struct {
 	norm    string
 	prefix  bool
 	widened bool
+	exact   bool
 }
 
 // Answers are pooled: the index's slices and maps are reused from one
@@ -109,7 +110,9 @@ func (a *answer) findStarts(m wordMatcher) []int {
 	}
 	if !m.prefix {
 		for _, n := range a.byStem[m.stem] {
-			add(n)
+			if !m.exact || a.norms[n] == m.norm {
+				add(n)
+			}
 		}
 	}
 	// A prefix's synonyms are its paraphrase family (familyBeyondPrefix).

@@ -72,6 +72,9 @@ type wordMatcher struct {
 	norm   string
 	stem   string
 	prefix bool // "compar*"
+	// exact: written after "=", the word matches only as written, with
+	// no stemming, synonyms or typos ("=raise" is not "raising").
+	exact bool
 	// synonyms are stems that may stand for this word: WordNet's and the
 	// subject's paraphrase families.
 	synonyms []string
@@ -91,8 +94,8 @@ const maxSpan = 25
 // wordIDs numbers a rubric's distinct pattern words from 0.
 type wordIDs map[startKey]int
 
-func (ids wordIDs) of(norm string, prefix, widened bool) int {
-	k := startKey{norm, prefix, widened}
+func (ids wordIDs) of(norm string, prefix, widened, exact bool) int {
+	k := startKey{norm, prefix, widened, exact}
 	id, ok := ids[k]
 	if !ok {
 		id = len(ids)
@@ -134,21 +137,21 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 					}
 					for k, t := range words {
 						last := k == len(words)-1
-						m := wordMatcher{norm: t.norm, stem: t.stem, prefix: prefix && last}
+						m := wordMatcher{norm: t.norm, stem: t.stem, prefix: prefix && last, exact: exact}
 						if wide && !m.prefix && !t.function && !t.number {
 							m.synonyms = synonymsOf(t.stem)
 						}
 						if wide && m.prefix && len(m.norm) >= minFamilyPrefix {
 							m.synonyms = familyBeyondPrefix(m.norm)
 						}
-						m.id = ids.of(t.norm, m.prefix, m.synonyms != nil)
+						m.id = ids.of(t.norm, m.prefix, m.synonyms != nil, exact)
 						ph = append(ph, m)
 					}
 				}
 				// "14 seconds" in a pattern is "14 s", as in answers.
 				for k := 1; k < len(ph); k++ {
 					if unit, ok := unitAliases[ph[k].norm]; ok && isNumber(ph[k-1].norm) {
-						ph[k] = wordMatcher{id: ids.of(unit, false, false), norm: unit, stem: unit}
+						ph[k] = wordMatcher{id: ids.of(unit, false, false, ph[k].exact), norm: unit, stem: unit, exact: ph[k].exact}
 					}
 				}
 				if len(ph) == 0 {
@@ -177,7 +180,7 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 func appendPhrase(slot []phrase, form string, ids wordIDs) []phrase {
 	var ph phrase
 	for _, t := range tokenize(form) {
-		ph = append(ph, wordMatcher{id: ids.of(t.norm, false, false), norm: t.norm, stem: t.stem})
+		ph = append(ph, wordMatcher{id: ids.of(t.norm, false, false, false), norm: t.norm, stem: t.stem})
 	}
 	for _, have := range slot {
 		if samePhrase(have, ph) {

@@ -32,6 +32,13 @@ func TestOrderedSlots(t *testing.T) {
 		{"readiness|ready + probe", "Fix the probe so it answers.", true},
 		{"=readiness|=ready + probe", "Fix the probe so it answers.", false},
 		{"=readiness|=ready + probe", "The ready probe fails first.", true},
+		// As written: no stemming and no typos either.
+		{"=raise + timeout*", "I am raising the timeouts to 30 s.", false},
+		{"=raise + timeout*", "Raise the timeouts to 30 s.", true},
+		{"=limiter + rate", "Ask them to raise our rate limit.", false},
+		{"limiter + rate", "Ask them to raise our rate limit.", true},
+		{"=limiter + rate", "Put a rate limiter in front of the calls.", true},
+		{"=reboot* + host", "Rebooting the host clears it.", true},
 	}
 	for _, tt := range tests {
 		r := &Rubric{

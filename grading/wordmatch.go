@@ -11,6 +11,9 @@ import (
 // matchWord compares one answer word with one pattern word. typo is true
 // when only typo tolerance made them equal.
 func (m wordMatcher) matchWord(t token) (ok, typo bool) {
+	if m.exact {
+		return t.norm == m.norm || m.prefix && strings.HasPrefix(t.norm, m.norm), false
+	}
 	if m.prefix {
 		if strings.HasPrefix(t.norm, m.norm) || droppedE(t.norm, m.norm) {
 			return true, false
