@@ -19,6 +19,11 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 		// which framedAt reads, not a denial that it is there.
 		return false
 	}
+	if futileAt(toks, oc, own) {
+		// "Raising timeouts does nothing about the 429s": the move is
+		// judged futile (framedAt), not denied.
+		return false
+	}
 	if refusedInFirstPersonAfter(toks, oc, own) {
 		// "Scaling to 30 pods I'd skip for now."
 		return true
@@ -239,12 +244,18 @@ var (
 // futileAt reports a move that is its clause's subject followed by "only
 // buys time" or the like.
 func futileAt(toks []token, oc occurrence, own []bool) bool {
-	if !opensClause(toks, oc) {
+	// "Only" after a later part of the move reads as "not until" too
+	// ("add servers first and only move traffic once they're warm"): the
+	// futile words must follow a move that opens its clause. "Nothing"
+	// is a verdict after any part of the subject ("Raising timeouts does
+	// nothing", where "timeouts" is the part before the verb).
+	opens := opensClause(toks, oc)
+	if !opens && !subjectOfClause(toks, oc, own) {
 		return false
 	}
 	end := clauseEnd(toks, oc.first)
 	for j := oc.last + 1; j < end && j <= oc.last+6; j++ {
-		if failsAt(toks, j, end) {
+		if opens && failsAt(toks, j, end) {
 			return true
 		}
 		// "more replicas buy nothing", "a restart changes nothing",
@@ -263,7 +274,7 @@ var doVerbs = set("do", "does", "did")
 // failsAt reports words at toks[j], within toks[:end], that say a move
 // fails: "only buys time", "just hides it", "makes it worse".
 func failsAt(toks []token, j, end int) bool {
-	if futilityAdverbs[toks[j].norm] && j+1 < end && futileVerbs[toks[j+1].norm] {
+	if futilityAdverbs[toks[j].norm] && j+1 < end && futileVerbs[toks[j+1].norm] && (futileAlways[toks[j+1].norm] || !timedAfter(toks, j+2, end)) {
 		return true
 	}
 	if hiding[toks[j].norm] {
@@ -283,6 +294,26 @@ func failsAt(toks []token, j, end int) bool {
 	}
 	return false
 }
+
+// timedAfter reports a time condition within a few words from toks[i]:
+// "only move traffic once they are warm" says when, not that moving it
+// is futile. Buying time and the like are futile whenever they end ("only
+// buys a few minutes before the leak eats it", futileAlways).
+func timedAfter(toks []token, i, end int) bool {
+	for k := i; k < end && k <= i+4; k++ {
+		if whenWords[toks[k].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	whenWords    = set("once", "after", "when", "until", "till", "before")
+	futileAlways = set("buy", "buys", "delay", "delays", "postpone", "postpones", "hide", "hides", "mask", "masks",
+		"defer", "defers", "paper", "papers", "kick", "kicks", "prolong", "prolongs", "worsens", "amplifies",
+		"magnifies", "multiplies", "multiply")
+)
 
 var worsening = set("makes", "make", "made", "making")
 
@@ -448,6 +479,19 @@ func listedWithin(toks []token, oc occurrence) bool {
 
 // opensClause reports whether an occurrence is its clause's subject: its
 // first words, or after a softener ("just rolling back would …").
+// subjectOfClause reports an occurrence that is its clause's subject or
+// the end of it: only the pattern's own words and function words stand
+// before it in the clause ("Raising timeouts does nothing", where the
+// occurrence is "timeouts" and "Raising" is another slot's word).
+func subjectOfClause(toks []token, oc occurrence, own []bool) bool {
+	for j := clauseStart(toks, oc.first); j < oc.first; j++ {
+		if !own[j] && !toks[j].function && !softeners[toks[j].norm] {
+			return false
+		}
+	}
+	return true
+}
+
 func opensClause(toks []token, oc occurrence) bool {
 	return oc.first == 0 || toks[oc.first-1].clause != toks[oc.first].clause || softeners[toks[oc.first-1].norm]
 }

@@ -82,6 +82,8 @@ func TestLanguage(t *testing.T) {
 		{"a negated relative clause does not reach the next order", "Find the tenant that isn't bulk and limit the bulk tenant.", [4]bool{true, false, false, false}},
 		{"nor does it hide a move offered after it", "Limit the bulk tenant that isn't paying and roll back the release.", [4]bool{false, false, false, false}},
 		{"a move that does nothing is judged", "Limit the bulk tenant. Rolling back the release does nothing for the queue.", [4]bool{true, false, false, false}},
+		{"a move of two parts that does nothing names the trap", "Limit the bulk tenant. Rolling back into the overload does nothing for the queue.", [4]bool{true, false, true, false}},
+		{"only after a later part of a move is not a verdict", "Limit the bulk tenant; roll back the release first and only move traffic once the old pool is warm.", [4]bool{false, false, false, false}},
 		{"a phrasal verb earns what its one word earns", "I would rein in the bulk tenant for an hour while we look.", [4]bool{true, false, false, false}},
 		{"a phrasal verb of another family word", "I would hold back the bulk tenant for now.", [4]bool{true, false, false, false}},
 		{"a phrasal verb never takes a point away", "Limit the bulk tenant, and go back to the previous release.", [4]bool{true, false, false, false}},
