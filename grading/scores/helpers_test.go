@@ -2,7 +2,6 @@ package scores_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -12,8 +11,7 @@ import (
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
-	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/catalog/catalogtest"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
@@ -36,20 +34,8 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	ctx := context.Background()
 	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
-	p, err := cat.Lesson(ctx, course, lesson)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p := catalogtest.Shipped(t, pool, course, lesson)
 	return fixture{pool: pool, store: scores.NewStore(pool), revision: p.RevisionID}
 }
 
@@ -57,14 +43,7 @@ func newFixture(t *testing.T) fixture {
 // and display name.
 func (f fixture) user(t *testing.T, name string) int64 {
 	t.Helper()
-	var id int64
-	err := f.pool.QueryRow(context.Background(), `
-		INSERT INTO users (email, display_name, password_hash, role) VALUES ($1, $2, '$argon2id$test', 'instructor')
-		RETURNING id`, strings.ToLower(name)+"@example.com", name).Scan(&id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return catalogtest.Account(t, f.pool, name, "instructor")
 }
 
 // submit stores an answer to key in lesson 3 with the given auto score.

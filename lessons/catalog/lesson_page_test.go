@@ -13,7 +13,7 @@ import (
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/catalog/catalogtest"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
@@ -210,31 +210,14 @@ func TestLearnerWorkOnSaysWhenACardFallsDue(t *testing.T) {
 // own and reads one of its lessons as the lesson page does.
 func shippedLesson(t *testing.T, course, lesson string) (context.Context, *pgxpool.Pool, *catalog.Catalog, catalog.LessonPage) {
 	t.Helper()
-	ctx := context.Background()
 	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
-	page, err := cat.Lesson(ctx, course, lesson)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ctx, pool, cat, page
+	cat, page := catalogtest.Shipped(t, pool, course, lesson)
+	return context.Background(), pool, cat, page
 }
 
 // newLearner adds an account named name (name@example.com) and returns
 // its id.
 func newLearner(t *testing.T, pool *pgxpool.Pool, name string) int64 {
 	t.Helper()
-	var id int64
-	if err := pool.QueryRow(context.Background(), `INSERT INTO users (email, display_name, password_hash)
-		VALUES ($1 || '@example.com', $1, '$argon2id$x') RETURNING id`, name).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return catalogtest.Account(t, pool, name, "learner")
 }

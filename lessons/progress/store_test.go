@@ -12,7 +12,7 @@ import (
 
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/catalog/catalogtest"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/migrations/postgres"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
@@ -33,32 +33,10 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	ctx := context.Background()
 	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
-	page, err := cat.Lesson(ctx, course, lesson)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var id int64
-	err = pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ('a@example.com', 'A', '$argon2id$x') RETURNING id`).Scan(&id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := fixture{pool: pool, store: progress.NewStore(pool), page: page, userID: id}
-	for _, b := range page.Lesson.Blocks {
-		if b.Kind == lessons.KindCheckpoint {
-			f.checkpts = append(f.checkpts, b)
-		}
-	}
-	return f
+	_, page := catalogtest.Shipped(t, pool, course, lesson)
+	return fixture{pool: pool, store: progress.NewStore(pool), page: page,
+		userID: catalogtest.Account(t, pool, "A", "learner"), checkpts: catalogtest.Checkpoints(page)}
 }
 
 // attempt answers checkpoint i right or wrong at a given minute.

@@ -12,7 +12,7 @@ import (
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/catalog/catalogtest"
 	"github.com/practicum-dev/practicum/lessons/fsrs"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/review"
@@ -37,27 +37,9 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	ctx := context.Background()
 	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
-	page, err := cat.Lesson(ctx, course, lesson)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := fixture{pool: pool, store: review.NewStore(pool), page: page}
-	for _, b := range page.Lesson.Blocks {
-		if b.Kind == lessons.KindCheckpoint {
-			f.checkpts = append(f.checkpts, b)
-		}
-	}
-	return f
+	_, page := catalogtest.Shipped(t, pool, course, lesson)
+	return fixture{pool: pool, store: review.NewStore(pool), page: page, checkpts: catalogtest.Checkpoints(page)}
 }
 
 func (f fixture) learner(t *testing.T, name string) int64 {

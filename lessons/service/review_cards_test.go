@@ -11,8 +11,7 @@ import (
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
-	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/catalog/catalogtest"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
@@ -215,23 +214,8 @@ func TestCheckpointRetryNeedsNoCard(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
-	page, err := cat.Lesson(ctx, course, lesson)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var userID int64
-	if err := pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ('l@example.com', 'L', '$argon2id$x')
-		RETURNING id`).Scan(&userID); err != nil {
-		t.Fatal(err)
-	}
+	cat, page := catalogtest.Shipped(t, pool, course, lesson)
+	userID := catalogtest.Account(t, pool, "L", "learner")
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	svc := service.New(pool, cat, progress.NewStore(pool), scores.NewStore(pool)).WithClock(func() time.Time { return now })
 	var cp lessons.Block

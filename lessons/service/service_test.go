@@ -10,9 +10,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/practicum-dev/practicum/grading/scores"
-	"github.com/practicum-dev/practicum/lessons"
 	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/catalog/catalogtest"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/service"
 	"github.com/practicum-dev/practicum/migrations/postgres"
@@ -38,25 +37,9 @@ type fixture struct {
 
 func newFixture(t testing.TB) fixture {
 	t.Helper()
-	ctx := context.Background()
 	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
-	p, err := cat.Lesson(ctx, course, lesson)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var id int64
-	if err := pool.QueryRow(ctx, `INSERT INTO users (email, display_name, password_hash) VALUES ('l@example.com', 'L', '$argon2id$x')
-		RETURNING id`).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
+	cat, p := catalogtest.Shipped(t, pool, course, lesson)
+	id := catalogtest.Account(t, pool, "L", "learner")
 	prog, sc := progress.NewStore(pool), scores.NewStore(pool)
 	return fixture{svc: service.New(pool, cat, prog, sc), catalog: cat, progress: prog, scores: sc, revision: p.RevisionID, userID: id, pool: pool}
 }

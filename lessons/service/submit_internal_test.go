@@ -9,8 +9,7 @@ import (
 	"github.com/practicum-dev/practicum/grading"
 	"github.com/practicum-dev/practicum/grading/scores"
 	"github.com/practicum-dev/practicum/lessons"
-	"github.com/practicum-dev/practicum/lessons/catalog"
-	"github.com/practicum-dev/practicum/lessons/content"
+	"github.com/practicum-dev/practicum/lessons/catalog/catalogtest"
 	"github.com/practicum-dev/practicum/lessons/progress"
 	"github.com/practicum-dev/practicum/lessons/review"
 	"github.com/practicum-dev/practicum/migrations/postgres/pgtest"
@@ -58,20 +57,8 @@ func TestSubmitScoredIsAllOrNothing(t *testing.T) {
 // course, with lesson 3's current revision.
 func newInternalFixture(t *testing.T) (*Service, *pgxpool.Pool, int64) {
 	t.Helper()
-	ctx := context.Background()
 	pool := pgtest.New(t)
-	cat := catalog.New(pool)
-	courses, err := lessons.Load(content.FS, "content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cat.Import(ctx, courses); err != nil {
-		t.Fatal(err)
-	}
-	p, err := cat.Lesson(ctx, "serving-incidents", "work-a-serving-incident")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat, p := catalogtest.Shipped(t, pool, "serving-incidents", "work-a-serving-incident")
 	return New(pool, cat, progress.NewStore(pool), scores.NewStore(pool)), pool, p.RevisionID
 }
 
