@@ -84,7 +84,7 @@ type Trace struct {
 // not, how close its best pattern came. It is slower than GradeWith and
 // meant for one answer at a time.
 func (r *Rubric) Explain(text string, sets ...*LabelledSet) (Explanation, error) {
-	score, err := r.GradeWith(text, sets...)
+	score, op, err := r.grade(text, sets)
 	if err != nil {
 		return Explanation{}, err
 	}
@@ -104,11 +104,8 @@ func (r *Rubric) Explain(text string, sets ...*LabelledSet) (Explanation, error)
 		}
 	}
 	read := ex.Note == ""
-	if read {
-		op := opinionOf(text, toks, sets...)
-		for _, n := range op.closest[:op.voters] {
-			ex.Closest = append(ex.Closest, closestOf(n))
-		}
+	for _, n := range op.closest[:op.voters] {
+		ex.Closest = append(ex.Closest, closestOf(n))
 	}
 	var ans *answer
 	if read {

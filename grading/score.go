@@ -80,9 +80,16 @@ func (r *Rubric) Grade(answer string) (Score, error) { return r.GradeWith(answer
 // the labelled answers in sets (see weigh). It is a pure function of the
 // rubric, the sets and the text.
 func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
+	score, _, err := r.grade(answer, sets)
+	return score, err
+}
+
+// grade is GradeWith, returning too what the labelled answers said (the
+// zero opinion where the answer was not read), for Explain.
+func (r *Rubric) grade(answer string, sets []*LabelledSet) (Score, opinion, error) {
 	c, err := r.compile()
 	if err != nil {
-		return Score{}, err
+		return Score{}, opinion{}, err
 	}
 	res := Score{Version: ScorerVersion}
 	for i := range res.Criteria {
@@ -98,13 +105,13 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	ratio := float64(function) / math.Max(1, float64(len(toks)))
 	switch unread {
 	case tooShort:
-		return res.deny("Too short to score: write your answer out in sentences.", 0.9, answer), nil
+		return res.deny("Too short to score: write your answer out in sentences.", 0.9, answer), opinion{}, nil
 	case listOfTerms:
 		conf := 0.85
 		if ratio > listRatio*0.6 {
 			conf = 0.6
 		}
-		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf, answer), nil
+		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf, answer), opinion{}, nil
 	}
 
 	found := map[string]conceptMatch{}
@@ -139,7 +146,7 @@ func (r *Rubric) GradeWith(answer string, sets ...*LabelledSet) (Score, error) {
 	}
 	res.Confidence = math.Round(math.Max(0.05, math.Min(0.99, confidence))*100) / 100
 	res.markProvisional(answer)
-	return res, nil
+	return res, op, nil
 }
 
 // unreadReason says why an answer is not read at all.
