@@ -39,6 +39,10 @@ func TestOrderedSlots(t *testing.T) {
 		{"limiter + rate", "Ask them to raise our rate limit.", true},
 		{"=limiter + rate", "Put a rate limiter in front of the calls.", true},
 		{"=reboot* + host", "Rebooting the host clears it.", true},
+		// An acronym's plural is its singular; a unit in capitals stays.
+		{"fqdn + name*", "Write the external API names as FQDNs everywhere.", true},
+		{"gpu + spare", "There are spare GPUs in the pool already.", true},
+		{"rp", "The gateway takes 400 RPS at peak right now.", false},
 	}
 	for _, tt := range tests {
 		r := &Rubric{

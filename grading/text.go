@@ -326,6 +326,11 @@ func lookup(raw string) wordFacts {
 	}
 	norm := normWord(raw)
 	f := wordFacts{norm: norm, stem: english.Stem(norm, false), contrast: contrast[norm]}
+	if acronymPlural(raw) {
+		// "GPUs", "FQDNs": the stemmer keeps an s after a vowel or a word
+		// with none, so the plural is stemmed as its singular here.
+		f.stem = english.Stem(norm[:len(norm)-1], false)
+	}
 	if isNumber(norm) {
 		f.stem, f.number = norm, true
 	}
@@ -337,6 +342,21 @@ func lookup(raw string) wordFacts {
 		facts.Store(raw, f)
 	}
 	return f
+}
+
+// acronymPlural reports an acronym in capitals with a plural s: "GPUs",
+// "FQDNs", "SLOs" (not "RPS" or "ms", which are units).
+func acronymPlural(raw string) bool {
+	n := len(raw)
+	if n < 3 || raw[n-1] != 's' {
+		return false
+	}
+	for i := 0; i < n-1; i++ {
+		if c := raw[i]; c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // reasons open a clause of their own: "restarting won't help since the
