@@ -483,3 +483,22 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// UnitLetters returns the alternatives in patterns that are a one-letter
+// unit name alone ("conntrack + s"): after a number, "seconds" is read as
+// s and "hours" as h, so such an alternative matches every duration.
+func UnitLetters(patterns []string) []string {
+	var out []string
+	for _, src := range patterns {
+		slots, _ := slotsOf(src)
+		for _, slot := range slots {
+			for _, alt := range strings.Split(slot, "|") {
+				alt = strings.ToLower(strings.Trim(strings.TrimSpace(alt), "=^*"))
+				if len(alt) == 1 && unitAliases[alt] != "" && !slices.Contains(out, alt) {
+					out = append(out, alt)
+				}
+			}
+		}
+	}
+	return out
+}

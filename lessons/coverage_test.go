@@ -74,6 +74,38 @@ func TestCoverageRestatedMove(t *testing.T) {
 	}
 }
 
+// TestCoverageUnitLetters: an alternative that is a one-letter unit name,
+// anywhere in a concept's patterns, is named once per concept; words,
+// numbers with their unit and other letters ("x" for times) are not.
+func TestCoverageUnitLetters(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		patterns []string
+		want     []lessons.Warning
+	}{
+		{[]string{"hit rate + recover*|climb*", "conntrack + s|insert failed"}, []lessons.Warning{{Kind: lessons.UnitLetter, Concept: "hit-rate"}}},
+		{[]string{"=s + drops", "^h > restart*"}, []lessons.Warning{{Kind: lessons.UnitLetter, Concept: "hit-rate"}}},
+		{[]string{"hit rate + 5 s|recover*", "650 + x|times"}, nil},
+	}
+	for _, tt := range tests {
+		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
+		s.Rubric.Concepts["hit-rate"] = tt.patterns
+		got, err := s.Coverage()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var letters []lessons.Warning
+		for _, w := range got {
+			if w.Kind == lessons.UnitLetter {
+				letters = append(letters, w)
+			}
+		}
+		if diff := cmp.Diff(tt.want, letters, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
+			t.Errorf("%q: unit letters (-want +got):\n%s", tt.patterns, diff)
+		}
+	}
+}
+
 // TestCoverage: each gap in the examples is found, with the criterion and
 // concept it concerns; a well-covered item has none of that kind.
 func TestCoverage(t *testing.T) {

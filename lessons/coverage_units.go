@@ -1,0 +1,30 @@
+package lessons
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/practicum-dev/practicum/grading"
+)
+
+// UnitLetter: a concept's pattern has an alternative that is a one-letter
+// unit name, which matches every duration ("5 seconds" is read "5 s").
+const UnitLetter WarningKind = "unit-letter"
+
+// unitLetters warns of every concept with such alternatives, in name
+// order.
+func unitLetters(r *grading.Rubric) []Warning {
+	var out []Warning
+	for _, name := range slices.Sorted(maps.Keys(r.Concepts)) {
+		letters := grading.UnitLetters(r.Concepts[name])
+		if len(letters) == 0 {
+			continue
+		}
+		out = append(out, Warning{Kind: UnitLetter, Concept: name,
+			Message: fmt.Sprintf("Concept %s has the alternative %q alone: after a number, \"seconds\" is read as s and \"hours\" as h (and \"200/s\" as \"200 s\"), so it matches every duration. Write the command or words whole (\"conntrack -S\" is the phrase `conntrack s`).",
+				name, strings.Join(letters, `", "`))})
+	}
+	return out
+}
