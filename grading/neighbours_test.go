@@ -111,3 +111,50 @@ func withOtherPoints(others ...bool) *Score {
 	}
 	return s
 }
+
+// TestOrderedMoveIsProposed: a ruled-out move found by a pattern with a ^
+// slot is offered as an order ("The fix is to add replicas"), so the
+// labelled answers never award the result over it as a move only
+// mentioned; the same words described by someone else may still be.
+func TestOrderedMoveIsProposed(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{Concepts: map[string][]string{
+		"storm": {"retr* + storm"},
+		"offer": {"^add* > replica*", "i'd > add* > replica*"},
+		"why":   {"because"},
+		"trap":  {"restart* + pod*"},
+		"check": {"if + still"},
+	}}
+	r.Rules = [4]Rule{
+		{Criterion: Result, Requires: []string{"storm"}, Rejects: []string{"offer"}},
+		{Criterion: Reasoning, Requires: []string{"why"}},
+		{Criterion: FailureCase, Any: []string{"trap"}},
+		{Criterion: Verification, Requires: []string{"check"}},
+	}
+	all := map[Criterion]int{Result: 1, Reasoning: 1, FailureCase: 1, Verification: 1}
+	var labelled []Labelled
+	for _, text := range []string{
+		"It is a retry storm because clients resend at once. People want to add replicas, but I wouldn't restart pods either. If errors still climb after the cap, I'm wrong.",
+		"A retry storm: clients resend because of the timeout. Others would add replicas; I wouldn't restart pods. If the queue still grows with retries capped, I'm wrong.",
+		"This is a retry storm because the SDK resends. The team suggests we add replicas. I wouldn't restart pods. If attempts still rise after the cap, my story is wrong.",
+	} {
+		labelled = append(labelled, Labelled{Text: text, Scores: all})
+	}
+	set := NewLabelledSet(labelled)
+	tests := []struct {
+		answer string
+		want   bool
+	}{
+		{"It is a retry storm because clients resend at once. The fix is to add replicas so the queue drains. I wouldn't restart pods. If errors still climb after that, I'm wrong.", false},
+		{"It is a retry storm because clients resend at once. The channel wants to add replicas so the queue drains. I wouldn't restart pods. If errors still climb after that, I'm wrong.", true},
+	}
+	for _, tt := range tests {
+		got, err := r.GradeWith(tt.answer, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Criteria[0].Awarded != tt.want {
+			t.Errorf("%q: result awarded %v, want %v (%s; %s)", tt.answer, got.Criteria[0].Awarded, tt.want, got.Criteria[0].Cues, got.Criteria[0].Doubt)
+		}
+	}
+}

@@ -46,9 +46,56 @@ func (p pattern) summary() string {
 
 // opensOrder reports an occurrence that opens its clause as an order
 // does: not inside parentheses ("Clearing other rooms (deleting
-// /var/log) doesn't help" orders nothing).
+// /var/log) doesn't help" orders nothing). An adverb of sequence may come
+// first ("Meanwhile raise the timeout", "Then restart the pods"), and so
+// may a plan naming it ("The fix is to add replicas", "My first action is
+// restart the pods").
 func opensOrder(toks []token, oc occurrence) bool {
-	return opensClause(toks, oc) && !toks[oc.first].aside
+	if toks[oc.first].aside {
+		return false
+	}
+	if opensClause(toks, oc) {
+		return true
+	}
+	start := clauseStart(toks, oc.first)
+	j := oc.first
+	for j > start && orderOpeners[toks[j-1].norm] {
+		j--
+	}
+	return j == start || namesPlan(toks[start:j])
+}
+
+// orderOpeners may stand before an order: "then restart", "also bump".
+var orderOpeners = set("then", "meanwhile", "also", "next", "first", "firstly", "second", "secondly", "finally",
+	"immediately", "now", "just", "and", "afterwards", "after", "later", "additionally", "plus", "quickly", "simply", "so")
+
+// planNouns name what an answer proposes: "the fix is to …".
+var planNouns = set("fix", "plan", "move", "step", "action", "answer", "solution", "mitigation", "call", "priority", "response", "remedy")
+
+// planWords may stand with a plan noun: "my first move is", "the right
+// call is to". Any other word makes it someone else's plan or a trap
+// ("the tempting fix is", "the answer everyone gives is").
+var planWords = set("the", "my", "our", "first", "best", "right", "real", "immediate", "only", "actual",
+	"proper", "correct", "safest", "quickest", "main")
+
+// namesPlan reports words that put what follows as the learner's plan:
+// a plan noun with at most a few plan words, then "is" and perhaps "to".
+func namesPlan(ws []token) bool {
+	n := len(ws)
+	if n > 0 && ws[n-1].norm == "to" {
+		n--
+	}
+	if n < 2 || n > 5 || ws[n-1].norm != "is" {
+		return false
+	}
+	noun := false
+	for _, t := range ws[:n-1] {
+		if !planNouns[t.norm] && !planWords[t.norm] {
+			return false
+		}
+		noun = noun || planNouns[t.norm]
+	}
+	return noun
 }
 
 // slotsOf splits a pattern at its joins: " + " (any order) and " > " (in
@@ -277,6 +324,10 @@ type conceptMatch struct {
 	// refused: found only negated, and the negation turns a move down.
 	refused      bool
 	patternIndex int
+	// ordered: found by a pattern with a ^ slot, so offered as an order
+	// ("Scale out to 12 replicas.", "The fix is to add replicas"): the
+	// learner proposes it, as "I'd scale out" does.
+	ordered bool
 }
 
 // claimRank orders the ways a concept can be found, by how plainly the
@@ -304,6 +355,9 @@ func (c *concept) find(a *answer) conceptMatch {
 			negMatch = m
 			negMatch.patternIndex = pi
 		}
+		// A gerund opening its clause is a subject ("Scaling CoreDNS is
+		// the reflex"), not an order.
+		m.ordered = m.found && slices.Contains(p.opens, true) && !strings.HasSuffix(a.toks[m.first].norm, "ing")
 		if m.found && m.claimRank() == 0 {
 			m.patternIndex = pi
 			return m

@@ -39,6 +39,12 @@ func TestOrderedSlots(t *testing.T) {
 		{"limiter + rate", "Ask them to raise our rate limit.", true},
 		{"=limiter + rate", "Put a rate limiter in front of the calls.", true},
 		{"=reboot* + host", "Rebooting the host clears it.", true},
+		// An order may open with an adverb of sequence or a plan.
+		{"^add* > replica*", "Meanwhile add replicas to cover the load.", true},
+		{"^add* > replica*", "The fix is to add CoreDNS replicas right away.", true},
+		{"^add* > replica*", "My first action is add replicas to the pool.", true},
+		{"^add* > replica*", "The tempting fix is to add replicas to the pool.", false},
+		{"^add* > replica*", "The obvious answer everyone gives is add replicas.", false},
 		// An acronym's plural is its singular; a unit in capitals stays.
 		{"fqdn + name*", "Write the external API names as FQDNs everywhere.", true},
 		{"gpu + spare", "There are spare GPUs in the pool already.", true},

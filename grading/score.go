@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-6+combiner-6+provisional-4"
+const ScorerVersion = "cues-7+combiner-6+provisional-4"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -284,7 +284,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 		if m := lookup(name); m.found && !m.framed && !m.conditional {
 			rejected = append(rejected, label(name))
 			evidence = append(evidence, m)
-			v.proposed = v.proposed || proposedInPerson(toks, m)
+			v.proposed = v.proposed || m.ordered || proposedInPerson(toks, m)
 			if m.typo {
 				v.penalty += 0.05
 				v.weak = true
