@@ -79,8 +79,12 @@ func headingOf(words []token) heading {
 		return noHeading
 	}
 	h := noHeading
-	for _, t := range words {
+	for i, t := range words {
 		switch {
+		case t.norm == "push" && i+1 < len(words) && words[i+1].norm == "back",
+			t.norm == "back" && i > 0 && words[i-1].norm == "push":
+			// "What I'd push back on:" refuses as "What I'd avoid:" does.
+			h = negatingHeading
 		case t.negator && !nounNegators[t.norm] || refusals[t.norm] || t.norm == "refusing":
 			// "Three things I would refuse to do:" heads its list as
 			// "Don't:" does.
