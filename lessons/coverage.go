@@ -35,6 +35,9 @@ const (
 	// RestatedMove: the question's own words offer a move a criterion
 	// rules out, so a learner who restates the question offers it too.
 	RestatedMove WarningKind = "restated-move"
+	// RestatedConcept: the question's own words earn a criterion from
+	// the cues, so a learner who restates the question earns it.
+	RestatedConcept WarningKind = "restated-concept"
 )
 
 // Warning is one gap in an item's calibration examples, in plain words.
@@ -124,10 +127,11 @@ func (s *Scoring) modelShort() ([]Warning, error) {
 	return out, nil
 }
 
-// restatedMoves: ruled-out moves the question's own words offer ("the
-// on-call channel wants 30 pods and maxThreads=800"). Learners restate
-// the question, often to turn its suggestion down in words the cues do not
-// read as a refusal, and every such restatement would cost them the point.
+// restatedMoves: criteria the question's own words earn, and ruled-out
+// moves they offer ("the on-call channel wants 30 pods and
+// maxThreads=800"). Learners restate the question, often to turn its
+// suggestion down in words the cues do not read as a refusal: every such
+// restatement would earn them the one point and cost them the other.
 func (s *Scoring) restatedMoves() ([]Warning, error) {
 	if strings.TrimSpace(s.Question) == "" {
 		return nil, nil
@@ -139,6 +143,17 @@ func (s *Scoring) restatedMoves() ([]Warning, error) {
 	var out []Warning
 	seen := map[string]bool{}
 	for i, rule := range s.Rubric.Rules {
+		if e.Criteria[i].CuesAwarded {
+			var words []string
+			for _, t := range e.Criteria[i].Concepts {
+				if t.Words != "" && t.Role != grading.RuledOut {
+					words = append(words, fmt.Sprintf("%s %q", t.Concept, t.Words))
+				}
+			}
+			out = append(out, Warning{Kind: RestatedConcept, Criterion: rule.Criterion,
+				Message: fmt.Sprintf("The question itself earns %s from the cues (%s), so a learner who only repeats the question earns it too: write the concepts around what the learner must add (the reason, the verdict, the number worked out), not the scenario's own words.",
+					strings.ToLower(rule.Criterion.Label()), strings.Join(words, "; "))})
+		}
 		for _, t := range e.Criteria[i].Concepts {
 			if t.Role != grading.RuledOut || t.Status != "found" || seen[t.Concept] {
 				continue

@@ -74,6 +74,40 @@ func TestCoverageRestatedMove(t *testing.T) {
 	}
 }
 
+// TestCoverageRestatedConcept: a criterion the question's own words earn
+// from the cues is named, since restating the question earns it; a
+// question that only sets the scene is not.
+func TestCoverageRestatedConcept(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		question string
+		want     []lessons.Warning
+	}{
+		{"The cache is cold after a deploy, so latency is up. What do you do first?", []lessons.Warning{
+			{Kind: lessons.RestatedConcept, Criterion: grading.Result},
+			{Kind: lessons.RestatedConcept, Criterion: grading.Reasoning},
+		}},
+		{"Latency rose after a deploy. What do you do first?", nil},
+	}
+	for _, tt := range tests {
+		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
+		s.Question = tt.question
+		got, err := s.Coverage()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var restated []lessons.Warning
+		for _, w := range got {
+			if w.Kind == lessons.RestatedConcept {
+				restated = append(restated, w)
+			}
+		}
+		if diff := cmp.Diff(tt.want, restated, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
+			t.Errorf("%q: restated concepts (-want +got):\n%s", tt.question, diff)
+		}
+	}
+}
+
 // TestCoverageUnitLetters: an alternative that is a one-letter unit name,
 // anywhere in a concept's patterns, is named once per concept; words,
 // numbers with their unit and other letters ("x" for times) are not.
