@@ -39,12 +39,19 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 		if toks[next].negator && strings.HasSuffix(toks[next].norm, "n't") {
 			return true
 		}
-		if auxiliaries[toks[next].norm] && next+1 < len(toks) && toks[next+1].clause == clause && toks[next+1].negator && !own[next+1] {
+		if auxiliaries[toks[next].norm] && next+1 < len(toks) && toks[next+1].clause == clause && toks[next+1].negator && !own[next+1] &&
+			!negatingVerbs[toks[next+1].norm] {
+			// "X would not …" denies X; "X could avoid cancels" says
+			// what X does.
 			return true
 		}
 	}
 	return exoneratedAt(toks, oc, own)
 }
+
+// negatingVerbs negate what they are said of, not their subject: "X
+// would avoid cancels" is X's doing, not its denial.
+var negatingVerbs = set("avoid", "avoiding", "skip", "resist", "refrain", "rather", "unnecessary", "without")
 
 // helps are what a move is denied doing in a verdict on it: "X is not
 // going to help", "X doesn't fix anything", "X will not change a thing".

@@ -90,6 +90,7 @@ func TestLanguage(t *testing.T) {
 		{"a move asked about and answered yes is offered", "Roll back the release? Yes, and limit the bulk tenant.", [4]bool{false, false, false, false}},
 		{"a move labelled and answered no", "Limit the bulk tenant.\nRolling back the release: no, it would only refill the queue.", [4]bool{true, false, false, false}},
 		{"a move the learner pushes back on", "Limit the bulk tenant. I'd push back on rolling back the release tonight.", [4]bool{true, false, false, false}},
+		{"what a move would avoid is not its denial", "A limit on bulk would avoid the pile-up, so I'd put it in first.", [4]bool{true, false, false, false}},
 		{"a label the learner pushes back on heads what follows", "Limit the bulk tenant. What I'd push back on: rolling back the release tonight.", [4]bool{true, false, false, false}},
 		{"a push back that is not the learner's offers the move", "Limit the bulk tenant, and roll back the release if the owners push back on the cap.", [4]bool{false, false, false, false}},
 		{"a hyphenated prefix joins its word", "The pre-emption count stayed flat all morning on the new pool.", [4]bool{false, false, false, true}},
