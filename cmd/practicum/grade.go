@@ -14,12 +14,18 @@ import (
 )
 
 // gradeJSON is the command's output: criteria by name, evidence as quotes.
+// With --explain it carries the explanation too, in the same shape: the
+// same fields, and what decided each criterion beside them.
 type gradeJSON struct {
 	ID          string                        `json:"id,omitempty"`
 	Criteria    map[string]gradeCriterionJSON `json:"criteria"`
 	Total       int                           `json:"total"`
 	Confidence  float64                       `json:"confidence"`
 	Provisional bool                          `json:"provisional"`
+	// With --explain only.
+	Note    string            `json:"note,omitempty"`
+	Unread  []string          `json:"unread,omitempty"`
+	Closest []grading.Closest `json:"closest,omitempty"`
 }
 
 type gradeCriterionJSON struct {
@@ -29,6 +35,26 @@ type gradeCriterionJSON struct {
 	Cues        string   `json:"cues,omitempty"`
 	Provisional bool     `json:"provisional,omitempty"`
 	Doubt       string   `json:"doubt,omitempty"`
+	// With --explain only: whether the cues alone awarded it, the
+	// decision in words, and each concept's trace.
+	CuesAwarded *bool           `json:"cues_awarded,omitempty"`
+	Decision    string          `json:"decision,omitempty"`
+	Concepts    []grading.Trace `json:"concepts,omitempty"`
+}
+
+// toExplainJSON is toGradeJSON with the explanation beside each criterion.
+func toExplainJSON(id string, ex grading.Explanation) gradeJSON {
+	out := toGradeJSON(id, ex.Score)
+	out.Note, out.Unread, out.Closest = ex.Note, ex.Unread, ex.Closest
+	for _, why := range ex.Criteria {
+		c, ok := out.Criteria[string(why.Criterion)]
+		if !ok {
+			continue
+		}
+		c.CuesAwarded, c.Decision, c.Concepts = &why.CuesAwarded, why.Decision, why.Concepts
+		out.Criteria[string(why.Criterion)] = c
+	}
+	return out
 }
 
 func toGradeJSON(id string, s grading.Score) gradeJSON {
@@ -113,10 +139,7 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 			if err != nil {
 				return err
 			}
-			if err := enc.Encode(struct {
-				ID string `json:"id,omitempty"`
-				grading.Explanation
-			}{in.ID, ex}); err != nil {
+			if err := enc.Encode(toExplainJSON(in.ID, ex)); err != nil {
 				return err
 			}
 			continue

@@ -108,7 +108,9 @@ func TestGradeExplainNamesTheNearMiss(t *testing.T) {
 				`requires limit-admission: missing — matched "cap", but nothing for "admission|long prompt"`,
 				"Reasoning: awarded. Awarded by the cues."}},
 		{"jsonl", "--jsonl", `{"id": "n1", "text": "I would compare each version and then cap the traffic, because both slow down."}`,
-			[]string{`"id":"n1"`, `"concept":"limit-admission","role":"requires","status":"missing","near_miss":"matched \"cap\", but nothing for \"admission|long prompt\""`}},
+			// The --jsonl shape, criteria by name, with the explanation beside.
+			[]string{`"id":"n1"`, `"result":{"awarded":false,`, `"cues_awarded":false,"decision":"Not awarded by the cues."`,
+				`"concept":"limit-admission","role":"requires","status":"missing","near_miss":"matched \"cap\", but nothing for \"admission|long prompt\""`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
