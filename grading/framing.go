@@ -331,12 +331,37 @@ var (
 	hidden = set("problem", "problems", "issue", "issues", "fault", "cause", "leak", "symptom", "symptoms", "bug", "it")
 )
 
+// quotedAfterFramer reports a word in a quotation that a trap word
+// introduces in the clause that opens it: "The tempting answer is 'the replica can't
+// keep up, get a bigger one'" frames all of the quotation, whatever
+// clauses it has.
+func quotedAfterFramer(toks []token, i int) bool {
+	q := toks[i].quote
+	if q == 0 {
+		return false
+	}
+	at := i
+	for i > 0 && toks[i-1].quote == q {
+		i--
+	}
+	if toks[at].sentence != toks[i].sentence {
+		return false // a quotation read on past its sentence: a stray mark
+	}
+	// The trap word must be in the clause that opens the quotation.
+	for k := i - 1; k >= 0 && toks[k].clause == toks[i].clause; k-- {
+		if toks[k].framer {
+			return true
+		}
+	}
+	return false
+}
+
 // framedAt reports an occurrence the answer names without claiming it.
 func framedAt(toks []token, oc occurrence, own []bool) bool {
 	if toks[oc.first].hypothetical || toks[oc.first].judged || toks[oc.first].headed == framingHeading || futileAt(toks, oc, own) {
 		return true
 	}
-	if earlierInClause(toks, oc, own, func(t token) bool { return t.framer }) {
+	if earlierInClause(toks, oc, own, func(t token) bool { return t.framer }) || quotedAfterFramer(toks, oc.first) {
 		return true
 	}
 	clause := toks[oc.first].clause

@@ -47,6 +47,9 @@ type token struct {
 	// answers the question or label this word is in ("Is adding replicas
 	// justified? No.", "More servers: no."): what it names is turned down.
 	answeredBy int
+	// quote, when not zero, numbers the quotation the word is in ("The
+	// tempting answer is 'X, Y'"): its words are someone's, quoted.
+	quote int
 }
 
 type heading uint8
@@ -64,9 +67,13 @@ func tokenize(text string) []token {
 	sentence, clause := 0, 0
 	opened := map[int]rune{}   // what began each clause: ',', ':' or '('
 	labelled := map[int]bool{} // clauses that open with a label ("Not:")
+	quote, quotes, closer := 0, 0, rune(0)
 	i := 0
 	for i < len(text) {
 		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == '\n' {
+			quote = 0 // a line break ends a quotation a stray mark left open
+		}
 		switch {
 		case isWordRune(r):
 			start := i
@@ -88,9 +95,15 @@ func tokenize(text string) []token {
 					clause++
 				}
 				toks = append(toks, token{norm: w.norm, stem: w.stem, start: start + part.offset, end: start + part.offset + len(part.text),
-					sentence: sentence, clause: clause, negator: w.negator, function: w.function, number: w.number, framer: framers[w.norm]})
+					sentence: sentence, clause: clause, negator: w.negator, function: w.function, number: w.number, framer: framers[w.norm],
+					quote: quote})
 			}
 			continue
+		case quote == 0 && opensQuote(text, i, r, size):
+			quotes++
+			quote, closer = quotes, closingQuote(r)
+		case quote != 0 && r == closer && closesQuote(text, i, size):
+			quote = 0
 		case r == '.' && len(toks) > 0 && abbreviation(toks) && toks[len(toks)-1].end == i:
 			// "e.g." and "incl." do not end a sentence.
 		case r == '.' && len(toks) > 0 && toks[len(toks)-1].end == i && dottedName(text[i+1:]):
@@ -254,6 +267,38 @@ func joinsWord(text string, start, i int, r rune, size int) bool {
 		return boundPrefixes[strings.ToLower(text[start:i])] && unicode.IsLetter(after)
 	}
 	return false
+}
+
+// opensQuote reports a quotation mark that opens a quotation: a curly
+// opening mark, or a straight one after a space, a bracket or the start
+// and before a word (an apostrophe inside a word joins it instead).
+func opensQuote(text string, i int, r rune, size int) bool {
+	switch r {
+	case '“', '‘':
+		return true
+	case '"', '\'':
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[i+size:])
+		return (i == 0 || unicode.IsSpace(before) || before == '(' || before == ':') && (unicode.IsLetter(after) || unicode.IsDigit(after))
+	}
+	return false
+}
+
+func closingQuote(r rune) rune {
+	switch r {
+	case '“':
+		return '”'
+	case '‘':
+		return '’'
+	}
+	return r
+}
+
+// closesQuote reports a closing mark that ends its quotation: not one
+// inside a word ("can't" in a quotation goes on).
+func closesQuote(text string, i, size int) bool {
+	after, _ := utf8.DecodeRuneInString(text[i+size:])
+	return i+size >= len(text) || !unicode.IsLetter(after)
 }
 
 // boundPrefixes are prefixes written with a hyphen that are not words.
