@@ -21,8 +21,9 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	answers := fs.String("answers", "", `JSON Lines file of {"id": …, "text": …, "scores": {"result": 0|1, …}}`)
 	examples := fs.Bool("examples", false, "score the item's own calibration examples instead, each without itself among the labelled answers")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	against := fs.String("against", "", "a report this command printed with --json before (on the same answers): say which disagreements the change since mended and which it caused")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: practicum calibrate --item COURSE/LESSON/KEY (--answers FILE | --examples) [--content DIR] [--json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
+		fmt.Fprintln(stderr, "Usage: practicum calibrate --item COURSE/LESSON/KEY (--answers FILE | --examples) [--content DIR] [--json] [--against REPORT.json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -36,7 +37,14 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	var before *grading.Report
+	if *against != "" {
+		if before, err = readReport(*against); err != nil {
+			return err
+		}
+	}
 	var trials []grading.Trial
+	var note string
 	if *examples {
 		trials = exampleTrials(scoring)
 		if len(trials) == 0 {
@@ -45,19 +53,73 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	} else if trials, err = readTrials(*answers); err != nil {
 		return err
 	} else if changedSince(file, *answers) {
-		fmt.Fprintf(stderr, "note: %s changed after %s was written. If you changed the cues while reading these answers' scores, the figures overstate how the item scores answers it has not seen: measure on answers written after your last change.\n", file, *answers)
+		note = fmt.Sprintf("note: %s changed after %s was written. If you changed the cues while reading these answers' scores, the figures overstate how the item scores answers it has not seen: measure on answers written after your last change.\n", file, *answers)
 	}
 	report, err := scoring.Measure(trials)
 	if err != nil {
 		return err
 	}
+	var change *grading.ReportChange
+	if before != nil {
+		c := report.Compare(*before)
+		change = &c
+		if before.N != report.N {
+			note += fmt.Sprintf("note: %s scored %d answers and this run %d: compare runs on the same answers file.\n", *against, before.N, report.N)
+		}
+	}
+	// The note goes after the report, on a line of its own: written
+	// before it, it ran into the report where both streams share a
+	// terminal or a pipe.
+	defer func() {
+		if note != "" {
+			fmt.Fprint(stderr, "\n"+note)
+		}
+	}()
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
-		return enc.Encode(report)
+		return enc.Encode(struct {
+			grading.Report
+			Change *grading.ReportChange `json:"change,omitempty"`
+		}{report, change})
 	}
 	printReport(stdout, report)
+	if change != nil {
+		printChange(stdout, *against, *change)
+	}
 	return nil
+}
+
+// readReport reads a report calibrate printed with --json.
+func readReport(path string) (*grading.Report, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r grading.Report
+	if err := json.Unmarshal(b, &r); err != nil || r.Agreement == nil {
+		return nil, fmt.Errorf("%s is not a report from calibrate --json: %v", path, err)
+	}
+	return &r, nil
+}
+
+// printChange says what the change since the earlier run did.
+func printChange(w io.Writer, against string, ch grading.ReportChange) {
+	fmt.Fprintf(w, "\nagainst %s: mean agreement %.3f -> %.3f\n", against, ch.MeanBefore, ch.MeanAfter)
+	for _, c := range grading.Criteria {
+		if ch.Before[c] != ch.After[c] {
+			fmt.Fprintf(w, "  %-14s %.2f -> %.2f\n", c.Label(), ch.Before[c], ch.After[c])
+		}
+	}
+	if len(ch.Mended) == 0 && len(ch.Broken) == 0 {
+		fmt.Fprintln(w, "no disagreement mended or caused")
+	}
+	for _, d := range ch.Mended {
+		fmt.Fprintf(w, "mended: %s %s (expected %d)\n", d.ID, d.Criterion, d.Expected)
+	}
+	for _, d := range ch.Broken {
+		fmt.Fprintf(w, "caused: %s %s: expected %d, got %d%s\n", d.ID, d.Criterion, d.Expected, d.Got, decidedBy(d))
+	}
 }
 
 // changedSince reports a lesson file modified after the answers file: cues
@@ -114,18 +176,7 @@ func printReport(w io.Writer, r grading.Report) {
 		if d.Provisional {
 			fmt.Fprint(w, ", provisional")
 		}
-		fmt.Fprint(w, " — ")
-		if d.Got == 1 && strings.HasPrefix(d.Cues, "Not awarded") {
-			// The labelled answers overruled the cues: say so first, so the
-			// cues' "Not awarded" does not read as the verdict.
-			fmt.Fprintf(w, "awarded by the labelled answers against the cues (cues: %s)", strings.TrimPrefix(d.Cues, "Not awarded: "))
-		} else {
-			fmt.Fprint(w, d.Cues)
-		}
-		if d.Doubt != "" {
-			fmt.Fprintf(w, " (%s)", d.Doubt)
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, decidedBy(d))
 	}
 	concepts, patterns := grading.SplitUnmatched(r.UnmatchedPatterns)
 	if len(concepts) > 0 {
@@ -137,6 +188,24 @@ func printReport(w io.Writer, r grading.Report) {
 			fmt.Fprintf(w, "  %s: %s\n", p.Concept, p.Pattern)
 		}
 	}
+}
+
+// decidedBy says what decided a disagreement, after a dash: the cues, or
+// the labelled answers overruling them, and the scorer's doubt.
+func decidedBy(d grading.Disagreement) string {
+	var b strings.Builder
+	switch {
+	case d.Got == 1 && strings.HasPrefix(d.Cues, "Not awarded"):
+		// The labelled answers overruled the cues: say so first, so the
+		// cues' "Not awarded" does not read as the verdict.
+		fmt.Fprintf(&b, " — awarded by the labelled answers against the cues (cues: %s)", strings.TrimPrefix(d.Cues, "Not awarded: "))
+	case d.Cues != "":
+		b.WriteString(" — " + d.Cues)
+	}
+	if d.Doubt != "" {
+		fmt.Fprintf(&b, " (%s)", d.Doubt)
+	}
+	return b.String()
 }
 
 func optional(x *float64) string {

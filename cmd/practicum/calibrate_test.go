@@ -162,3 +162,62 @@ func TestCalibrateNotesCuesChangedAfterTheAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestCalibrateAgainstAnEarlierRun: with --against a report printed
+// before, calibrate says which disagreements the change since mended and
+// which it caused, as text and in --json; a file that is no report is
+// refused.
+func TestCalibrateAgainstAnEarlierRun(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	answers := filepath.Join(dir, "answers.jsonl")
+	lines := `{"id": "strong", "text": "Compare long-prompt latency on the old and new versions at the same arrival rate, and split queue wait from prefill execution time. Both versions slow only on long prompts, which points at waiting under load rather than the release. The release and the traffic rise coincide, so a blanket rollback is not supported and could overload the old pool. Cap long-prompt admission for bulk work. Recovery means useful completions and oldest queue age back to normal; if queue age falls but prefill stays slow, I'm wrong.", "scores": {"result": 1, "reasoning": 1, "failure_case": 1, "verification": 1}}
+{"id": "list", "text": "queue prefill version rollback confound", "scores": {"result": 0, "reasoning": 0, "failure_case": 0, "verification": 1}}
+`
+	// The earlier run disagreed on the strong answer's reasoning, and not
+	// on the list's verification, which this run does.
+	earlier := `{"n": 2, "agreement": {"result": 1, "reasoning": 0.5, "failure_case": 1, "verification": 1}, "mean_agreement": 0.875,
+		"disagreements": [{"id": "strong", "criterion": "reasoning", "expected": 1, "got": 0, "cues": "Not awarded: missing evidence link.", "evidence": []}]}`
+	before := filepath.Join(dir, "before.json")
+	notReport := filepath.Join(dir, "notes.json")
+	for path, body := range map[string]string{answers: lines, before: earlier, notReport: `{"hello": 1}`} {
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"calibrate", "--item", "serving-incidents/work-a-serving-incident/release-and-traffic",
+		"--content", "../../lessons/content", "--answers", answers, "--against", before}
+
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), args, nil, &out, &errOut); err != nil {
+		t.Fatalf("calibrate: %v\n%s", err, errOut.String())
+	}
+	for _, want := range []string{"mean agreement 0.875 -> 0.875", "Reasoning      0.50 -> 1.00", "mended: strong reasoning (expected 1)", "caused: list verification: expected 1, got 0"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+
+	out.Reset()
+	if err := run(context.Background(), append(args, "--json"), nil, &out, &errOut); err != nil {
+		t.Fatalf("calibrate --json: %v", err)
+	}
+	var r struct {
+		N      int `json:"n"`
+		Change struct {
+			Mended, Broken []struct{ ID, Criterion string }
+		} `json:"change"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, out.String())
+	}
+	if r.N != 2 || len(r.Change.Mended) != 1 || r.Change.Mended[0].ID != "strong" || len(r.Change.Broken) != 1 || r.Change.Broken[0].Criterion != "verification" {
+		t.Errorf("report = %+v", r)
+	}
+
+	err := run(context.Background(), []string{"calibrate", "--item", "serving-incidents/work-a-serving-incident/release-and-traffic",
+		"--content", "../../lessons/content", "--answers", answers, "--against", notReport}, nil, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "is not a report from calibrate --json") {
+		t.Errorf("a file that is no report: err = %v", err)
+	}
+}
