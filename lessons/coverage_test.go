@@ -42,6 +42,22 @@ const (
 	offTopic       = "I would look at the dashboards for a while and then decide what to do about the incident."
 )
 
+// warningsOf returns the item's coverage warnings of one kind.
+func warningsOf(t *testing.T, s *lessons.Scoring, kind lessons.WarningKind) []lessons.Warning {
+	t.Helper()
+	got, err := s.Coverage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []lessons.Warning
+	for _, w := range got {
+		if w.Kind == kind {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // TestCoverageRestatedMove: a ruled-out move the question's own words
 // offer is found, once, with the criterion that rules it out; a question
 // that only asks about the cache is not.
@@ -58,16 +74,7 @@ func TestCoverageRestatedMove(t *testing.T) {
 	for _, tt := range tests {
 		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
 		s.Question = tt.question
-		got, err := s.Coverage()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var restated []lessons.Warning
-		for _, w := range got {
-			if w.Kind == lessons.RestatedMove {
-				restated = append(restated, w)
-			}
-		}
+		restated := warningsOf(t, s, lessons.RestatedMove)
 		if diff := cmp.Diff(tt.want, restated, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
 			t.Errorf("%q: restated moves (-want +got):\n%s", tt.question, diff)
 		}
@@ -92,16 +99,7 @@ func TestCoverageRestatedConcept(t *testing.T) {
 	for _, tt := range tests {
 		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
 		s.Question = tt.question
-		got, err := s.Coverage()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var restated []lessons.Warning
-		for _, w := range got {
-			if w.Kind == lessons.RestatedConcept {
-				restated = append(restated, w)
-			}
-		}
+		restated := warningsOf(t, s, lessons.RestatedConcept)
 		if diff := cmp.Diff(tt.want, restated, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
 			t.Errorf("%q: restated concepts (-want +got):\n%s", tt.question, diff)
 		}
@@ -124,16 +122,7 @@ func TestCoverageUnitLetters(t *testing.T) {
 	for _, tt := range tests {
 		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
 		s.Rubric.Concepts["hit-rate"] = tt.patterns
-		got, err := s.Coverage()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var letters []lessons.Warning
-		for _, w := range got {
-			if w.Kind == lessons.UnitLetter {
-				letters = append(letters, w)
-			}
-		}
+		letters := warningsOf(t, s, lessons.UnitLetter)
 		if diff := cmp.Diff(tt.want, letters, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
 			t.Errorf("%q: unit letters (-want +got):\n%s", tt.patterns, diff)
 		}

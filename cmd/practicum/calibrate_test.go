@@ -11,13 +11,18 @@ import (
 	"time"
 )
 
+// releaseAnswers are two scored answers to release-and-traffic: a strong
+// one the scorer agrees with, and a keyword list whose rater gave it the
+// verification point.
+const releaseAnswers = `{"id": "strong", "text": "Compare long-prompt latency on the old and new versions at the same arrival rate, and split queue wait from prefill execution time. Both versions slow only on long prompts, which points at waiting under load rather than the release. The release and the traffic rise coincide, so a blanket rollback is not supported and could overload the old pool. Cap long-prompt admission for bulk work. Recovery means useful completions and oldest queue age back to normal; if queue age falls but prefill stays slow, I'm wrong.", "scores": {"result": 1, "reasoning": 1, "failure_case": 1, "verification": 1}}
+{"id": "list", "text": "queue prefill version rollback confound", "scores": {"result": 0, "reasoning": 0, "failure_case": 0, "verification": 1}}
+`
+
 func TestCalibrateReports(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	answers := filepath.Join(dir, "answers.jsonl")
-	lines := `{"id": "strong", "text": "Compare long-prompt latency on the old and new versions at the same arrival rate, and split queue wait from prefill execution time. Both versions slow only on long prompts, which points at waiting under load rather than the release. The release and the traffic rise coincide, so a blanket rollback is not supported and could overload the old pool. Cap long-prompt admission for bulk work. Recovery means useful completions and oldest queue age back to normal; if queue age falls but prefill stays slow, I'm wrong.", "scores": {"result": 1, "reasoning": 1, "failure_case": 1, "verification": 1}}
-{"id": "list", "text": "queue prefill version rollback confound", "scores": {"result": 0, "reasoning": 0, "failure_case": 0, "verification": 1}}
-`
+	lines := releaseAnswers
 	if err := os.WriteFile(answers, []byte(lines), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -171,9 +176,7 @@ func TestCalibrateAgainstAnEarlierRun(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	answers := filepath.Join(dir, "answers.jsonl")
-	lines := `{"id": "strong", "text": "Compare long-prompt latency on the old and new versions at the same arrival rate, and split queue wait from prefill execution time. Both versions slow only on long prompts, which points at waiting under load rather than the release. The release and the traffic rise coincide, so a blanket rollback is not supported and could overload the old pool. Cap long-prompt admission for bulk work. Recovery means useful completions and oldest queue age back to normal; if queue age falls but prefill stays slow, I'm wrong.", "scores": {"result": 1, "reasoning": 1, "failure_case": 1, "verification": 1}}
-{"id": "list", "text": "queue prefill version rollback confound", "scores": {"result": 0, "reasoning": 0, "failure_case": 0, "verification": 1}}
-`
+	lines := releaseAnswers
 	// The earlier run disagreed on the strong answer's reasoning, and not
 	// on the list's verification, which this run does.
 	earlier := `{"n": 2, "agreement": {"result": 1, "reasoning": 0.5, "failure_case": 1, "verification": 1}, "mean_agreement": 0.875,
