@@ -139,7 +139,7 @@ func tokenize(text string) []token {
 		}
 	}
 	markAnsweredNo(text, toks)
-	markHypothetical(toks)
+	markHypothetical(text, toks)
 	markBeforeDoing(toks)
 	markHeadedLists(text, toks)
 	// "instead of X" negates X; a bare "instead" ("instead, compare …") does not.
@@ -404,6 +404,38 @@ func acronymPlural(raw string) bool {
 	return true
 }
 
+// falsifierStart is where the part of a sentence that states a falsifier
+// begins: after the last semicolon or dash before its "if", or at an
+// "and", "but" or "so" after a comma just before it; else the sentence's
+// start.
+func falsifierStart(text string, toks []token, start, conditional int) int {
+	from := start
+	for k := start + 1; k <= conditional; k++ {
+		gap := text[toks[k-1].end:toks[k].start]
+		if strings.ContainsAny(gap, ";—–") || strings.Contains(gap, " - ") {
+			from = k
+		}
+	}
+	if k := conditional - 1; k > from && joiners[toks[k].norm] && strings.Contains(text[toks[k-1].end:toks[k].start], ",") {
+		from = k
+	}
+	return from
+}
+
+var joiners = set("and", "but", "so")
+
+// falsifierBefore reports a falsifier word among toks[from:to]: "I'm
+// wrong; if …" says its verdict before the condition, so the whole
+// sentence is the falsifier.
+func falsifierBefore(toks []token, from, to int) bool {
+	for i := from; i < to; i++ {
+		if falsifierWords[toks[i].norm] {
+			return true
+		}
+	}
+	return false
+}
+
 // reasons open a clause of their own: "restarting won't help since the
 // new pods add entries" — the reason is not under the negation before it.
 var reasons = set("because", "since")
@@ -464,7 +496,7 @@ func markBeforeDoing(toks []token) {
 	}
 }
 
-func markHypothetical(toks []token) {
+func markHypothetical(text string, toks []token) {
 	for start := 0; start < len(toks); {
 		end := sentenceEnd(toks, start)
 		conditional, falsifier := -1, false
@@ -476,6 +508,13 @@ func markHypothetical(toks []token) {
 		}
 		switch {
 		case conditional >= 0 && falsifier:
+			// A plan the sentence makes before a semicolon or a dash, or
+			// before ", and if", stays the learner's: "I'd cap the cache on
+			// one pod; if its p99 doesn't drop, I'm wrong".
+			from := falsifierStart(text, toks, start, conditional)
+			if from > start && !falsifierBefore(toks, start, from) {
+				start = from
+			}
 			for i := start; i < end; i++ {
 				toks[i].hypothetical = true
 			}
