@@ -199,6 +199,11 @@ func decidedBy(d grading.Disagreement) string {
 		// The labelled answers overruled the cues: say so first, so the
 		// cues' "Not awarded" does not read as the verdict.
 		fmt.Fprintf(&b, " — awarded by the labelled answers against the cues (cues: %s)", strings.TrimPrefix(d.Cues, "Not awarded: "))
+	case d.Got == 0 && strings.HasPrefix(d.Cues, "Awarded"):
+		// The cues found it, and the scorer denied it anyway (nothing in
+		// the answer could disprove it, or the answers like it did not
+		// earn it): the cues' "Awarded" must not read as the verdict.
+		fmt.Fprintf(&b, " — denied though the cues found it (cues: %s)", strings.TrimPrefix(d.Cues, "Awarded: "))
 	case d.Cues != "":
 		b.WriteString(" — " + d.Cues)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/practicum-dev/practicum/grading"
 )
 
 // releaseAnswers are two scored answers to release-and-traffic: a strong
@@ -222,5 +224,28 @@ func TestCalibrateAgainstAnEarlierRun(t *testing.T) {
 		"--content", "../../lessons/content", "--answers", answers, "--against", notReport}, nil, &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "is not a report from calibrate --json") {
 		t.Errorf("a file that is no report: err = %v", err)
+	}
+}
+
+// TestDecidedBy: a disagreement says who decided it, so the cues' own
+// "Awarded" or "Not awarded" never reads as the verdict when the scorer
+// went the other way.
+func TestDecidedBy(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		d    grading.Disagreement
+		want string
+	}{
+		{grading.Disagreement{Got: 1, Cues: "Not awarded: missing falsifier.", Doubt: "awarded because answers like it earned it"},
+			" — awarded by the labelled answers against the cues (cues: missing falsifier.) (awarded because answers like it earned it)"},
+		{grading.Disagreement{Got: 0, Cues: "Awarded: shows falsifier; gc correlation check."},
+			" — denied though the cues found it (cues: shows falsifier; gc correlation check.)"},
+		{grading.Disagreement{Got: 0, Cues: "Not awarded: missing falsifier."}, " — Not awarded: missing falsifier."},
+		{grading.Disagreement{Got: 0}, ""},
+	}
+	for _, tt := range tests {
+		if got := decidedBy(tt.d); got != tt.want {
+			t.Errorf("decidedBy(%+v) = %q, want %q", tt.d, got, tt.want)
+		}
 	}
 }
