@@ -267,6 +267,25 @@ type occurrence struct {
 	// refused: negated by the answer turning the move down ("I'd avoid
 	// X", "don't X"), not by a statement that X is not so.
 	refused bool
+	// words marks the phrase's own words, bit k for toks[first+k]: the
+	// words a gap skipped ("the cache" in "pull the cache out") are free
+	// for another slot.
+	words uint64
+}
+
+// shares reports whether two occurrences use a word in common.
+func (oc occurrence) shares(c occurrence) bool {
+	if oc.first > c.last || c.first > oc.last {
+		return false
+	}
+	if oc.first > c.first {
+		oc, c = c, oc
+	}
+	shift := c.first - oc.first
+	if shift >= 64 || oc.words == 0 || c.words == 0 {
+		return true // too far apart to hold in a mask: take the ranges
+	}
+	return oc.words&(c.words<<shift) != 0
 }
 
 // at matches a phrase starting at token i, allowing up to maxPhraseGap words between
@@ -290,6 +309,9 @@ func (ph phrase) at(a *answer, i int) (occurrence, bool) {
 			if ok, typo := a.match(m, j); ok {
 				oc.typo = oc.typo || typo
 				oc.last = j
+				if j-i < 64 {
+					oc.words |= 1 << (j - i)
+				}
 				pos = j + 1
 				matched = true
 				break
@@ -491,7 +513,7 @@ func combine(toks []token, occs [][]occurrence, follows []bool, a occurrence, al
 	chosen := []occurrence{a}
 	overlaps := func(oc occurrence) bool {
 		for _, c := range chosen {
-			if oc.first <= c.last && c.first <= oc.last {
+			if oc.shares(c) {
 				return true
 			}
 		}

@@ -45,6 +45,10 @@ func TestOrderedSlots(t *testing.T) {
 		{"^add* > replica*", "My first action is add replicas to the pool.", true},
 		{"^add* > replica*", "The tempting fix is to add replicas to the pool.", false},
 		{"^add* > replica*", "The obvious answer everyone gives is add replicas.", false},
+		// The words a phrase's gap skipped are free for another slot.
+		{"pull* out + cache", "I would pull the cache out of the heap.", true},
+		{"scal* up + pool", "We should scale the pool up a bit.", true},
+		{"scal* up + up", "We should scale the pool up a bit.", false},
 		// An acronym's plural is its singular; a unit in capitals stays.
 		{"fqdn + name*", "Write the external API names as FQDNs everywhere.", true},
 		{"gpu + spare", "There are spare GPUs in the pool already.", true},
