@@ -172,6 +172,9 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 				// "=ready" is the word as written: no synonyms, no phrasal
 				// verbs ("ready" would also match "fix" and "prepare").
 				alt, exact := strings.CutPrefix(strings.TrimSpace(alt), "=")
+				if exact && strings.TrimSpace(alt) == "" {
+					return nil, fmt.Errorf("concept %q: pattern %q has \"=\" alone as an alternative: \"=\" before a word takes it as written (\"=ready\"), and answers are read as words, so an equals sign is never matched; write the words instead (\"equals|is\")", name, src)
+				}
 				wide := wide && !exact
 				var ph phrase
 				// Split as answers are split, so "max_tokens", "15:30" and

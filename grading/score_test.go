@@ -95,14 +95,15 @@ func TestEvidenceQuotesTheAnswer(t *testing.T) {
 func TestCheckReportsUnknownConceptsAndBadPatterns(t *testing.T) {
 	t.Parallel()
 	r := &Rubric{
-		Concepts: map[string][]string{"a": {"x + "}},
+		Concepts: map[string][]string{"a": {"x + "}, "c": {"comes from|=|equals"}},
 		Rules:    [4]Rule{{Criterion: Result, Requires: []string{"b"}}},
 	}
 	err := r.Check()
 	if err == nil {
 		t.Fatal("Check passed a rubric with a bad pattern and an unknown concept")
 	}
-	for _, want := range []string{`concept "a": pattern "x + " has an empty alternative`, `result names the concept "b", which is not defined`} {
+	for _, want := range []string{`concept "a": pattern "x + " has an empty alternative`, `result names the concept "b", which is not defined`,
+		`concept "c": pattern "comes from|=|equals" has "=" alone as an alternative`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
