@@ -87,11 +87,11 @@ func TestUnmatchedPatterns(t *testing.T) {
 		want    []PatternRef
 	}{
 		{"one answer", []string{"Cap the bulk tenant now, and don't restart the pods."},
-			[]PatternRef{{"cap", "quota* + tenant", false}, {"restart", "bounce* + pod*", false}}},
+			[]PatternRef{{"cap", "quota* + tenant", false, false}, {"restart", "bounce* + pod*", false, true}}},
 		{"two answers cover more", []string{"Cap the bulk tenant now.", "Give that tenant a quota; bouncing the pods helps nobody."},
-			[]PatternRef{{"restart", "restart* + pod*", false}}},
+			[]PatternRef{{"restart", "restart* + pod*", false, true}}},
 		{"a list of terms matches nothing", []string{"cap tenant, quota tenant, restart pods, bounce pods, queue, prefill"},
-			[]PatternRef{{"cap", "cap + tenant", true}, {"cap", "quota* + tenant", true}, {"restart", "restart* + pod*", true}, {"restart", "bounce* + pod*", true}}},
+			[]PatternRef{{"cap", "cap + tenant", true, false}, {"cap", "quota* + tenant", true, false}, {"restart", "restart* + pod*", true, true}, {"restart", "bounce* + pod*", true, true}}},
 	}
 	for _, tt := range tests {
 		got, err := r.UnmatchedPatterns(tt.answers)
@@ -101,9 +101,16 @@ func TestUnmatchedPatterns(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: unmatched %v, want %v", tt.name, got, tt.want)
 		}
-		concepts, _ := SplitUnmatched(got)
-		if want := tt.name == "a list of terms matches nothing"; (len(concepts) == 2) != want {
+		// A ruled-out move's patterns are listed apart: answers that do
+		// not offer it should not match them.
+		concepts, patterns := SplitUnmatched(got)
+		if want := tt.name == "a list of terms matches nothing"; (len(concepts) == 1) != want {
 			t.Errorf("%s: concepts no answer showed %v", tt.name, concepts)
+		}
+		for _, p := range append(patterns, SplitRuledOut(got)...) {
+			if p.RuledOut != (p.Concept == "restart") {
+				t.Errorf("%s: %+v listed with the wrong kind", tt.name, p)
+			}
 		}
 	}
 }

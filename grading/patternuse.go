@@ -42,6 +42,10 @@ type PatternRef struct {
 	// WholeConcept: none of the concept's patterns matched, so no answer
 	// showed the concept at all — the first thing to look at.
 	WholeConcept bool `json:"whole_concept,omitempty"`
+	// RuledOut: the concept is only ever a move a criterion rules out,
+	// whose patterns match only answers that offer or name the move: not
+	// matching is expected unless such answers are in the file.
+	RuledOut bool `json:"ruled_out,omitempty"`
 }
 
 // SplitUnmatched separates the concepts no answer showed (every pattern
@@ -49,6 +53,9 @@ type PatternRef struct {
 func SplitUnmatched(refs []PatternRef) (concepts []string, patterns []PatternRef) {
 	for _, p := range refs {
 		switch {
+		case p.RuledOut:
+			// Listed apart (SplitRuledOut): answers that do not offer a
+			// move should not match its patterns.
 		case !p.WholeConcept:
 			patterns = append(patterns, p)
 		case len(concepts) == 0 || concepts[len(concepts)-1] != p.Concept:
@@ -56,6 +63,18 @@ func SplitUnmatched(refs []PatternRef) (concepts []string, patterns []PatternRef
 		}
 	}
 	return concepts, patterns
+}
+
+// SplitRuledOut returns the unmatched patterns of concepts that are only
+// ruled-out moves.
+func SplitRuledOut(refs []PatternRef) []PatternRef {
+	var out []PatternRef
+	for _, p := range refs {
+		if p.RuledOut {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // UnmatchedPatterns lists, concept by concept in name order, the patterns
@@ -78,12 +97,25 @@ func (r *Rubric) UnmatchedPatterns(texts []string) ([]PatternRef, error) {
 	}
 	var out []PatternRef
 	for _, name := range slices.Sorted(maps.Keys(r.Concepts)) {
-		whole := !slices.Contains(used[name], true)
+		whole, ruledOut := !slices.Contains(used[name], true), r.onlyRuledOut(name)
 		for i, src := range r.Concepts[name] {
 			if i >= len(used[name]) || !used[name][i] {
-				out = append(out, PatternRef{Concept: name, Pattern: src, WholeConcept: whole})
+				out = append(out, PatternRef{Concept: name, Pattern: src, WholeConcept: whole, RuledOut: ruledOut})
 			}
 		}
 	}
 	return out, nil
+}
+
+// onlyRuledOut reports a concept that rules name in rejects and none
+// requires or accepts.
+func (r *Rubric) onlyRuledOut(name string) bool {
+	rejected := false
+	for _, rule := range r.Rules {
+		if slices.Contains(rule.Requires, name) || slices.Contains(rule.Any, name) {
+			return false
+		}
+		rejected = rejected || slices.Contains(rule.Rejects, name)
+	}
+	return rejected
 }

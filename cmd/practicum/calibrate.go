@@ -188,6 +188,13 @@ func printReport(w io.Writer, r grading.Report) {
 			fmt.Fprintf(w, "  %s: %s\n", p.Concept, p.Pattern)
 		}
 	}
+	if ruledOut := grading.SplitRuledOut(r.UnmatchedPatterns); len(ruledOut) > 0 {
+		names := map[string]bool{}
+		for _, p := range ruledOut {
+			names[p.Concept] = true
+		}
+		fmt.Fprintf(w, "ruled-out moves' patterns no answer matched: %d, of %d concepts (expected unless an answer offers the move; JSON lists them)\n", len(ruledOut), len(names))
+	}
 }
 
 // decidedBy says what decided a disagreement, after a dash: the cues, or
