@@ -169,7 +169,8 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 				// Nor one that proposes, in its own voice, a move the item
 				// rules out: of such overrules on the read sets both were
 				// wrong, against 13 of 15 right for the rest.
-				strict := mayOverrule && share == 1 && !v.negated && !v.hedged && !v.anyMissing && v.missing <= 1 && (!v.rejected || v.missing == 0 && !v.proposed)
+				strict := mayOverrule && share == 1 && !v.negated && !v.hedged && !v.anyMissing && v.missing <= 1 && (!v.rejected || v.missing == 0 && !v.proposed) &&
+					(v.missing == 0 || checkedOrTurnedDown(res, trap))
 				mayOverrule = strict || mayOverrule && (resultBacked(res, v, share, trap) || moveOnlyMentioned(res, v, share, trap))
 			}
 			switch {
@@ -246,6 +247,15 @@ func resultBacked(res *Score, v cueVerdict, share float64, trap bool) bool {
 // it: the move is most often mentioned, not offered.
 func moveOnlyMentioned(res *Score, v cueVerdict, share float64, trap bool) bool {
 	return otherPoints(res, trap) >= 2 && share >= 0.6 && v.missing == 0 && v.rejected && !v.proposed && !v.hedged && !v.anyMissing
+}
+
+// checkedOrTurnedDown reports an answer that earned verification, or the
+// failure case while turning some move down: a result one part short is
+// awarded on resemblance alone only beside one of those. Reasoning alone
+// backed a wrong conclusion (an answer that read the numbers right, then
+// capped output tokens fleet-wide and counted shed requests as recovery).
+func checkedOrTurnedDown(res *Score, trap bool) bool {
+	return res.Criteria[3].Awarded || res.Criteria[2].Awarded && trap
 }
 
 // otherPoints counts the points besides the result that speak for the
