@@ -509,8 +509,6 @@ func listedWithin(toks []token, oc occurrence) bool {
 	return false
 }
 
-// opensClause reports whether an occurrence is its clause's subject: its
-// first words, or after a softener ("just rolling back would …").
 // subjectOfClause reports an occurrence that is its clause's subject or
 // the end of it: only the pattern's own words and function words stand
 // before it in the clause ("Raising timeouts does nothing", where the
@@ -524,6 +522,8 @@ func subjectOfClause(toks []token, oc occurrence, own []bool) bool {
 	return true
 }
 
+// opensClause reports whether an occurrence is its clause's subject: its
+// first words, or after a softener ("just rolling back would …").
 func opensClause(toks []token, oc occurrence) bool {
 	return oc.first == 0 || toks[oc.first-1].clause != toks[oc.first].clause || softeners[toks[oc.first-1].norm]
 }
