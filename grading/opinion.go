@@ -255,18 +255,25 @@ func moveOnlyMentioned(res *Score, v cueVerdict, share float64, trap bool) bool 
 // backed a wrong conclusion (an answer that read the numbers right, then
 // capped output tokens fleet-wide and counted shed requests as recovery).
 func checkedOrTurnedDown(res *Score, trap bool) bool {
-	return res.Criteria[3].Awarded || res.Criteria[2].Awarded && trap
+	return pointStands(res, 3, trap) || pointStands(res, 2, trap)
 }
 
 // otherPoints counts the points besides the result that speak for the
-// learner: reasoning, verification, and the failure case only where the
-// answer turns some move down (trap).
+// learner (pointStands).
 func otherPoints(res *Score, trap bool) int {
 	n := 0
-	for i, c := range res.Criteria[1:] {
-		n += boolInt(c.Awarded && (Criteria[i+1] != FailureCase || trap))
+	for i := 1; i < len(res.Criteria); i++ {
+		n += boolInt(pointStands(res, i, trap))
 	}
 	return n
+}
+
+// pointStands reports criterion i earned in a way that speaks for the
+// result: the failure case only where the answer turns some move down
+// (trap), since a cue for the trap's words also matches an answer that
+// proposes the move.
+func pointStands(res *Score, i int, trap bool) bool {
+	return res.Criteria[i].Awarded && (Criteria[i] != FailureCase || trap)
 }
 
 // cueGap says what the cues missed.
