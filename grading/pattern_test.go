@@ -103,11 +103,11 @@ func TestUnmatchedPatterns(t *testing.T) {
 		}
 		// A ruled-out move's patterns are listed apart: answers that do
 		// not offer it should not match them.
-		concepts, patterns := SplitUnmatched(got)
+		concepts, patterns, ruledOut := SplitUnmatched(got)
 		if want := tt.name == "a list of terms matches nothing"; (len(concepts) == 1) != want {
 			t.Errorf("%s: concepts no answer showed %v", tt.name, concepts)
 		}
-		for _, p := range append(patterns, SplitRuledOut(got)...) {
+		for _, p := range append(patterns, ruledOut...) {
 			if p.RuledOut != (p.Concept == "restart") {
 				t.Errorf("%s: %+v listed with the wrong kind", tt.name, p)
 			}

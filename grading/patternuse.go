@@ -49,32 +49,21 @@ type PatternRef struct {
 }
 
 // SplitUnmatched separates the concepts no answer showed (every pattern
-// unmatched) from the other unmatched patterns.
-func SplitUnmatched(refs []PatternRef) (concepts []string, patterns []PatternRef) {
+// unmatched) from the single patterns that never matched in concepts
+// other patterns found, and sets apart the patterns of ruled-out moves:
+// answers that do not offer a move should not match them.
+func SplitUnmatched(refs []PatternRef) (concepts []string, patterns, ruledOut []PatternRef) {
 	for _, p := range refs {
 		switch {
 		case p.RuledOut:
-			// Listed apart (SplitRuledOut): answers that do not offer a
-			// move should not match its patterns.
+			ruledOut = append(ruledOut, p)
 		case !p.WholeConcept:
 			patterns = append(patterns, p)
 		case len(concepts) == 0 || concepts[len(concepts)-1] != p.Concept:
 			concepts = append(concepts, p.Concept)
 		}
 	}
-	return concepts, patterns
-}
-
-// SplitRuledOut returns the unmatched patterns of concepts that are only
-// ruled-out moves.
-func SplitRuledOut(refs []PatternRef) []PatternRef {
-	var out []PatternRef
-	for _, p := range refs {
-		if p.RuledOut {
-			out = append(out, p)
-		}
-	}
-	return out
+	return concepts, patterns, ruledOut
 }
 
 // UnmatchedPatterns lists, concept by concept in name order, the patterns

@@ -63,7 +63,7 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 	if err != nil {
 		return nil, err
 	}
-	restated, err := s.restatedMoves()
+	restated, err := s.restatedInQuestion()
 	if err != nil {
 		return nil, err
 	}
@@ -127,12 +127,12 @@ func (s *Scoring) modelShort() ([]Warning, error) {
 	return out, nil
 }
 
-// restatedMoves: criteria the question's own words earn, and ruled-out
+// restatedInQuestion: criteria the question's own words earn, and ruled-out
 // moves they offer ("the on-call channel wants 30 pods and
 // maxThreads=800"). Learners restate the question, often to turn its
 // suggestion down in words the cues do not read as a refusal: every such
 // restatement would earn them the one point and cost them the other.
-func (s *Scoring) restatedMoves() ([]Warning, error) {
+func (s *Scoring) restatedInQuestion() ([]Warning, error) {
 	if strings.TrimSpace(s.Question) == "" {
 		return nil, nil
 	}

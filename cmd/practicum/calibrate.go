@@ -178,7 +178,7 @@ func printReport(w io.Writer, r grading.Report) {
 		}
 		fmt.Fprintln(w, decidedBy(d))
 	}
-	concepts, patterns := grading.SplitUnmatched(r.UnmatchedPatterns)
+	concepts, patterns, ruledOut := grading.SplitUnmatched(r.UnmatchedPatterns)
 	if len(concepts) > 0 {
 		fmt.Fprintf(w, "concepts no answer showed (%d): %s — check their words, or write an answer that says them\n", len(concepts), strings.Join(concepts, ", "))
 	}
@@ -188,7 +188,7 @@ func printReport(w io.Writer, r grading.Report) {
 			fmt.Fprintf(w, "  %s: %s\n", p.Concept, p.Pattern)
 		}
 	}
-	if ruledOut := grading.SplitRuledOut(r.UnmatchedPatterns); len(ruledOut) > 0 {
+	if len(ruledOut) > 0 {
 		names := map[string]bool{}
 		for _, p := range ruledOut {
 			names[p.Concept] = true
