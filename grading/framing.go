@@ -361,7 +361,7 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 	if toks[oc.first].hypothetical || toks[oc.first].judged || toks[oc.first].headed == framingHeading || futileAt(toks, oc, own) {
 		return true
 	}
-	if earlierInClause(toks, oc, own, func(t token) bool { return t.framer }) || quotedAfterFramer(toks, oc.first) {
+	if earlierInClause(toks, oc, own, func(j int) bool { return toks[j].framer }) || quotedAfterFramer(toks, oc.first) {
 		return true
 	}
 	clause := toks[oc.first].clause
@@ -461,11 +461,12 @@ func weighedAt(toks []token, oc occurrence) bool {
 }
 
 // earlierInClause reports a word before the occurrence, in its clause and
-// not one of the pattern's own words, for which is holds.
-func earlierInClause(toks []token, oc occurrence, own []bool, is func(token) bool) bool {
+// not one of the pattern's own words, for which is holds; is sees those
+// words from the nearest back, and only those.
+func earlierInClause(toks []token, oc occurrence, own []bool, is func(j int) bool) bool {
 	clause := toks[oc.first].clause
 	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
-		if is(toks[j]) && !own[j] {
+		if !own[j] && is(j) {
 			return true
 		}
 	}
@@ -485,18 +486,11 @@ var refusalNouns = set("need", "reason", "point", "use", "way", "sense", "call",
 // deleted files and df and du line up" the check after "and" is said,
 // not denied.
 func negatorBefore(toks []token, oc occurrence, own []bool) bool {
-	clause := toks[oc.first].clause
 	and := false
-	for j := oc.first - 1; j >= 0 && toks[j].clause == clause; j-- {
-		if own[j] {
-			continue
-		}
+	return earlierInClause(toks, oc, own, func(j int) bool {
 		and = and || toks[j].norm == "and"
-		if toks[j].negator && !(and && determinerNegators[toks[j].norm] && !refusalNouns[toks[j+1].norm]) {
-			return true
-		}
-	}
-	return false
+		return toks[j].negator && !(and && determinerNegators[toks[j].norm] && !refusalNouns[toks[j+1].norm])
+	})
 }
 
 // listedWithin reports whether an occurrence touches a list of terms.

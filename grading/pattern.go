@@ -22,6 +22,9 @@ type pattern struct {
 	// clause, as an order does ("^scale* out" matches "Scale out to 12
 	// replicas." and "First, scale out", not "we could scale out").
 	opens []bool
+	// orders: some slot opens, so what the pattern finds is offered as an
+	// order.
+	orders bool
 	// source is each slot as the author wrote it, for explaining a near
 	// miss ("nothing for warm|ready").
 	source []string
@@ -163,6 +166,7 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 		for _, slotSrc := range slotSrcs {
 			slotSrc, opens := strings.CutPrefix(strings.TrimSpace(slotSrc), "^")
 			p.opens = append(p.opens, opens)
+			p.orders = p.orders || opens
 			var slot []phrase
 			alts := strings.Split(slotSrc, "|")
 			// A slot with many alternatives is a paraphrase family the
@@ -382,7 +386,7 @@ func (c *concept) find(a *answer) conceptMatch {
 		}
 		// A gerund opening its clause is a subject ("Scaling CoreDNS is
 		// the reflex"), not an order.
-		m.ordered = m.found && slices.Contains(p.opens, true) && !strings.HasSuffix(a.toks[m.first].norm, "ing")
+		m.ordered = m.found && p.orders && !strings.HasSuffix(a.toks[m.first].norm, "ing")
 		if m.found && m.claimRank() == 0 {
 			m.patternIndex = pi
 			return m
