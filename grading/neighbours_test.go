@@ -36,18 +36,11 @@ func TestSecondOpinionIsDeterministic(t *testing.T) {
 // TestResultBackedByOtherPoints: the labelled answers may give the result
 // the cues missed by a part or two only to an answer whose other points
 // stand (a failure case only where the answer turns a move down) and that
-// nearly all its closest scored answers say earns it — never
-// over a negation, a supposition, a ruled-out move or missing alternatives.
+// nearly all its closest scored answers say earns it — never over a
+// negation, a supposition, a ruled-out move or missing alternatives.
 func TestResultBackedByOtherPoints(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		res   *Score
-		v     cueVerdict
-		share float64
-		trap  bool // the answer turns some move down
-		want  bool
-	}{
+	testResultRule(t, "resultBacked", resultBacked, []resultRuleCase{
 		{"two parts short, three other points, close answers agree", withOtherPoints(true, true, true), cueVerdict{missing: 2}, 1, true, true},
 		{"one part short, two other points", withOtherPoints(true, false, true), cueVerdict{missing: 1}, 0.8, true, true},
 		{"only one other point", withOtherPoints(true, false, false), cueVerdict{missing: 1}, 1, true, false},
@@ -63,12 +56,7 @@ func TestResultBackedByOtherPoints(t *testing.T) {
 		// matching the trap's words, not a learner who named the trap.
 		{"failure case with no trap turned down, one other point", withOtherPoints(true, true, false), cueVerdict{missing: 1}, 1, false, false},
 		{"no trap turned down, but reasoning and verification", withOtherPoints(true, true, true), cueVerdict{missing: 1}, 1, false, true},
-	}
-	for _, tt := range tests {
-		if got := resultBacked(tt.res, tt.v, tt.share, tt.trap); got != tt.want {
-			t.Errorf("%s: resultBacked = %v, want %v", tt.name, got, tt.want)
-		}
-	}
+	})
 }
 
 // TestMoveOnlyMentioned: every required part found and a ruled-out move
@@ -78,14 +66,7 @@ func TestResultBackedByOtherPoints(t *testing.T) {
 // missing, a supposition or split close answers are not.
 func TestMoveOnlyMentioned(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		res   *Score
-		v     cueVerdict
-		share float64
-		trap  bool
-		want  bool
-	}{
+	testResultRule(t, "moveOnlyMentioned", moveOnlyMentioned, []resultRuleCase{
 		{"every part, the move only mentioned", withOtherPoints(true, false, true), cueVerdict{rejected: true}, 0.6, true, true},
 		{"the move proposed in the first person", withOtherPoints(true, true, true), cueVerdict{rejected: true, proposed: true}, 1, true, false},
 		{"a part missing", withOtherPoints(true, true, true), cueVerdict{rejected: true, missing: 1}, 1, true, false},
@@ -94,10 +75,25 @@ func TestMoveOnlyMentioned(t *testing.T) {
 		{"one other point", withOtherPoints(true, false, false), cueVerdict{rejected: true}, 1, true, false},
 		{"a failure case with nothing turned down", withOtherPoints(true, true, false), cueVerdict{rejected: true}, 1, false, false},
 		{"no ruled-out move: not this rule's", withOtherPoints(true, true, true), cueVerdict{}, 1, true, false},
-	}
+	})
+}
+
+// resultRuleCase is one case of a rule by which the labelled answers may
+// award the result the cues denied.
+type resultRuleCase struct {
+	name  string
+	res   *Score
+	v     cueVerdict
+	share float64 // of the closest scored answers that earned it
+	trap  bool    // the answer turns some move down
+	want  bool
+}
+
+func testResultRule(t *testing.T, name string, rule func(*Score, cueVerdict, float64, bool) bool, tests []resultRuleCase) {
+	t.Helper()
 	for _, tt := range tests {
-		if got := moveOnlyMentioned(tt.res, tt.v, tt.share, tt.trap); got != tt.want {
-			t.Errorf("%s: moveOnlyMentioned = %v, want %v", tt.name, got, tt.want)
+		if got := rule(tt.res, tt.v, tt.share, tt.trap); got != tt.want {
+			t.Errorf("%s: %s = %v, want %v", tt.name, name, got, tt.want)
 		}
 	}
 }
@@ -155,6 +151,32 @@ func TestOrderedMoveIsProposed(t *testing.T) {
 		}
 		if got.Criteria[0].Awarded != tt.want {
 			t.Errorf("%q: result awarded %v, want %v (%s; %s)", tt.answer, got.Criteria[0].Awarded, tt.want, got.Criteria[0].Cues, got.Criteria[0].Doubt)
+		}
+	}
+}
+
+// TestCheckedOrTurnedDown: a result one part short is awarded on
+// resemblance only beside a verification or a turned-down trap the cues
+// found themselves — not one the labelled answers awarded, nor reasoning.
+func TestCheckedOrTurnedDown(t *testing.T) {
+	t.Parallel()
+	overruled := func(s *Score, i int) *Score { s.Criteria[i].overruled = true; return s }
+	tests := []struct {
+		name string
+		res  *Score
+		trap bool
+		want bool
+	}{
+		{"verification by the cues", withOtherPoints(false, false, true), false, true},
+		{"verification only on resemblance", overruled(withOtherPoints(false, false, true), 3), false, false},
+		{"a trap turned down, by the cues", withOtherPoints(false, true, false), true, true},
+		{"a failure case with nothing turned down", withOtherPoints(false, true, false), false, false},
+		{"a turned-down trap only on resemblance", overruled(withOtherPoints(false, true, false), 2), true, false},
+		{"reasoning alone", withOtherPoints(true, false, false), true, false},
+	}
+	for _, tt := range tests {
+		if got := checkedOrTurnedDown(tt.res, tt.trap); got != tt.want {
+			t.Errorf("%s: checkedOrTurnedDown = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

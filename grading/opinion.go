@@ -186,7 +186,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 					doubt = fmt.Sprintf("the cues found it, but most of the closest scored answers (%.0f%%) did not earn it", (1-share)*100)
 				}
 			case mayOverrule && p >= 0.5:
-				cr.Awarded = true
+				cr.Awarded, cr.overruled = true, true
 				cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + v.needs
 				// The opinions disagree: the model's chance is fitted on all
 				// decisions, and overrules are right less often than it says.
@@ -249,13 +249,21 @@ func moveOnlyMentioned(res *Score, v cueVerdict, share float64, trap bool) bool 
 	return otherPoints(res, trap) >= 2 && share >= 0.6 && v.missing == 0 && v.rejected && !v.proposed && !v.hedged && !v.anyMissing
 }
 
-// checkedOrTurnedDown reports an answer that earned verification, or the
-// failure case while turning some move down: a result one part short is
-// awarded on resemblance alone only beside one of those. Reasoning alone
+// checkedOrTurnedDown reports an answer whose cues found verification, or
+// the failure case while it turns some move down: a result one part short
+// is awarded on resemblance alone only beside one of those. Reasoning alone
 // backed a wrong conclusion (an answer that read the numbers right, then
-// capped output tokens fleet-wide and counted shed requests as recovery).
+// capped output tokens fleet-wide and counted shed requests as recovery),
+// and so did a verification itself awarded on resemblance (an answer
+// proposing the restart the item warns against).
 func checkedOrTurnedDown(res *Score, trap bool) bool {
-	return pointStands(res, 3, trap) || pointStands(res, 2, trap)
+	return cuesStand(res, 3, trap) || cuesStand(res, 2, trap)
+}
+
+// cuesStand reports criterion i standing (pointStands) on the cues' word,
+// not on resemblance to scored answers.
+func cuesStand(res *Score, i int, trap bool) bool {
+	return pointStands(res, i, trap) && !res.Criteria[i].overruled
 }
 
 // otherPoints counts the points besides the result that speak for the
