@@ -37,7 +37,8 @@ func TestSecondOpinionIsDeterministic(t *testing.T) {
 // the cues missed by a part or two only to an answer whose other points
 // stand (a failure case only where the answer turns a move down) and that
 // nearly all its closest scored answers say earns it — never over a
-// negation, a supposition, a ruled-out move or missing alternatives.
+// supposition, a ruled-out move or missing alternatives, and over a
+// negation only beside every other point.
 func TestResultBackedByOtherPoints(t *testing.T) {
 	t.Parallel()
 	testResultRule(t, "resultBacked", resultBacked, []resultRuleCase{
@@ -46,7 +47,9 @@ func TestResultBackedByOtherPoints(t *testing.T) {
 		{"only one other point", withOtherPoints(true, false, false), cueVerdict{missing: 1}, 1, true, false},
 		{"close answers split", withOtherPoints(true, true, true), cueVerdict{missing: 1}, 0.6, true, false},
 		{"three parts short", withOtherPoints(true, true, true), cueVerdict{missing: 3}, 1, true, false},
-		{"a required part denied", withOtherPoints(true, true, true), cueVerdict{missing: 1, negated: true, partDenied: true}, 1, true, false},
+		{"a required part denied, every other point", withOtherPoints(true, true, true), cueVerdict{missing: 1, negated: true, partDenied: true}, 1, true, true},
+		{"a required part denied, close answers split", withOtherPoints(true, true, true), cueVerdict{missing: 1, negated: true, partDenied: true}, 0.7, true, false},
+		{"a required part denied, two other points", withOtherPoints(true, false, true), cueVerdict{missing: 1, negated: true, partDenied: true}, 1, true, false},
 		{"a ruled-out move turned down, every other point", withOtherPoints(true, true, true), cueVerdict{missing: 1, negated: true}, 1, true, true},
 		{"a ruled-out move turned down, two other points", withOtherPoints(true, false, true), cueVerdict{missing: 1, negated: true}, 1, true, false},
 		{"only supposed", withOtherPoints(true, true, true), cueVerdict{missing: 1, hedged: true}, 1, true, false},

@@ -248,14 +248,17 @@ var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind
 // blind17 from 53 wrong totals to 52, the flag catching 18 of them (was
 // 19 of 53): its floor went to 0.33. Freeing the words a phrase's gap
 // skips mended a flagged wrong total of blind11 (4 of 9 -> 3 of 8): its
-// floor went to 0.35.
+// floor went to 0.35. Letting a denied required part stand beside every
+// other point mended three of blind's flagged wrong totals (37 of 85 ->
+// 32 of 82) and one of blind21's (6 of 15 -> 5 of 14): their floors went
+// to 0.38 and 0.35.
 // Whether a
 // score is provisional is fitted (TestFitProvisional) on every set but the
 // held-out ones: the sets the combiner was fitted on are scored with more
 // confidence, so fewer of their answers, and of their wrong totals, are
 // flagged.
 var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloor float64 }{
-	"blind":   {0.86, 0.40, 0.35, 0.77},
+	"blind":   {0.86, 0.38, 0.35, 0.77},
 	"blind2":  {0.86, 0.42, 0.35, 0.77},
 	"blind3":  {0.78, 0.05, 0.35, 0.77},
 	"blind4":  {0.86, 0.2, 0.35, 0.77},
@@ -275,7 +278,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind18": {0.82, 0.3, 0.42, 0.82},
 	"blind19": {0.88, 0.6, 0.35, 0.77},
 	"blind20": {0.77, 0.15, 0.35, 0.77},
-	"blind21": {0.77, 0.4, 0.4, 0.77},
+	"blind21": {0.77, 0.35, 0.4, 0.77},
 	"blind22": {0.76, 0.2, 0.33, 0.76},
 	"blind23": {0.86, 0.4, 0.35, 0.77},
 	"blind24": {0.82, 0.15, 0.3, 0.82},
