@@ -19,9 +19,10 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 		// which framedAt reads, not a denial that it is there.
 		return false
 	}
-	if futileAt(toks, oc, own) {
-		// "Raising timeouts does nothing about the 429s": the move is
-		// judged futile (framedAt), not denied.
+	if futileAt(toks, oc, own) || judgedSubject(toks, oc, own) {
+		// "Raising timeouts does nothing about the 429s", "Adding pods
+		// is not the answer", "Reverting makes no sense": the move is
+		// judged (framedAt), not denied.
 		return false
 	}
 	if refusedInFirstPersonAfter(toks, oc, own) {
@@ -402,7 +403,27 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 			return true
 		}
 	}
-	return opensClause(toks, oc) && calledNoFix(toks, oc, own)
+	return judgedSubject(toks, oc, own)
+}
+
+// judgedSubject reports a move its clause is about, called no fix or
+// senseless: "Adding more pods is not the answer", where "pods" is the
+// part before the verb.
+func judgedSubject(toks []token, oc occurrence, own []bool) bool {
+	return (opensClause(toks, oc) || subjectOfClause(toks, oc, own)) && (calledNoFix(toks, oc, own) || senselessAt(toks, oc, own))
+}
+
+// senselessAt reports a move its clause calls senseless: "Reverting 4.12
+// makes no sense", "adding pods makes little sense here".
+func senselessAt(toks []token, oc occurrence, own []bool) bool {
+	end := clauseEnd(toks, oc.first)
+	for j := oc.last + 1; j+2 < end && j <= oc.last+4; j++ {
+		if (toks[j].norm == "makes" || toks[j].norm == "make") && (toks[j+1].norm == "no" || toks[j+1].norm == "little") &&
+			toks[j+2].norm == "sense" && !own[j] {
+			return true
+		}
+	}
+	return false
 }
 
 // relatives open a clause of their own inside the move's: what follows
