@@ -129,6 +129,31 @@ func TestCoverageUnitLetters(t *testing.T) {
 	}
 }
 
+// TestCoverageLoneCommonWords: an alternative that is a lone particle
+// beside a phrasal verb ("scale* out|up"), in a pattern
+// of one slot, is named pattern by pattern; one held by another slot
+// ("roll* back|out + release"), a connective among words ("because|so|which
+// means") or a common word inside a longer alternative is not.
+func TestCoverageLoneCommonWords(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		patterns []string
+		want     []lessons.Warning
+	}{
+		{[]string{"^scale* out|up|horizontally", "hit rate + recover*"}, []lessons.Warning{{Kind: lessons.LoneCommonWord, Concept: "hit-rate"}}},
+		{[]string{"roll* back|out", "=up|scale* up|down"}, []lessons.Warning{{Kind: lessons.LoneCommonWord, Concept: "hit-rate"}, {Kind: lessons.LoneCommonWord, Concept: "hit-rate"}}},
+		{[]string{"roll* back|out + release", "no|without + cpu limit", "scale* up|scale* out", "because|so|which means", "hit rate"}, nil},
+	}
+	for _, tt := range tests {
+		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
+		s.Rubric.Concepts["hit-rate"] = tt.patterns
+		got := warningsOf(t, s, lessons.LoneCommonWord)
+		if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
+			t.Errorf("%q: lone common words (-want +got):\n%s", tt.patterns, diff)
+		}
+	}
+}
+
 // TestCoverage: each gap in the examples is found, with the criterion and
 // concept it concerns; a well-covered item has none of that kind.
 func TestCoverage(t *testing.T) {
