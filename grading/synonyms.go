@@ -26,7 +26,7 @@ var servingFamilies = []string{
 	"queue backlog",
 	"latency delay slowness lag",
 	"replica instance pod",
-	"throttle cap limit restrict ration bound",
+	"throttle cap limit restrict ration bound ceiling",
 	"shed drop reject discard",
 	"restart reboot bounce recycle",
 	"deploy release rollout",
