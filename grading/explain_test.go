@@ -156,3 +156,25 @@ func TestExplainNamesThePatternThatMatched(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternOrderDoesNotDecideARefusal: where one of a concept's patterns
+// reads a negation as turning the move down and another as a plain
+// denial, the move is turned down, whichever pattern the author wrote
+// first.
+func TestPatternOrderDoesNotDecideARefusal(t *testing.T) {
+	t.Parallel()
+	denies, refuses := "scale* out|24 pods", "go*|mov* + 24 pods"
+	for _, patterns := range [][]string{{denies, refuses}, {refuses, denies}} {
+		r := &Rubric{
+			Concepts: map[string][]string{"scale": patterns},
+			Rules:    [4]Rule{{Criterion: FailureCase, Any: []string{"scale"}}},
+		}
+		ex, err := r.Explain("Going to 24 pods won't help: each pod gets the same quota.")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ex.Criteria[0].Concepts[0]; got.Status != "refused" || !ex.Criteria[0].Awarded {
+			t.Errorf("patterns %q: %s (failure case awarded %v), want refused and awarded", patterns, got.Status, ex.Criteria[0].Awarded)
+		}
+	}
+}

@@ -380,7 +380,10 @@ func (c *concept) find(a *answer) conceptMatch {
 	for pi, p := range c.patterns {
 		m, neg := p.find(a)
 		near = near || m.near
-		if neg && !negated {
+		// A pattern that reads the negation as turning the move down
+		// outranks one that reads it as a plain denial, whichever the
+		// author wrote first.
+		if neg && (!negated || m.refused && !negMatch.refused) {
 			negMatch = m
 			negMatch.patternIndex = pi
 		}
