@@ -163,22 +163,22 @@ func TestOrderedMoveIsProposed(t *testing.T) {
 // found themselves — not one the labelled answers awarded, nor reasoning.
 func TestCheckedOrTurnedDown(t *testing.T) {
 	t.Parallel()
-	overruled := func(s *Score, i int) *Score { s.Criteria[i].overruled = true; return s }
 	tests := []struct {
-		name string
-		res  *Score
-		trap bool
-		want bool
+		name      string
+		res       *Score
+		overruled [4]bool // by criterion: awarded on resemblance
+		trap      bool
+		want      bool
 	}{
-		{"verification by the cues", withOtherPoints(false, false, true), false, true},
-		{"verification only on resemblance", overruled(withOtherPoints(false, false, true), 3), false, false},
-		{"a trap turned down, by the cues", withOtherPoints(false, true, false), true, true},
-		{"a failure case with nothing turned down", withOtherPoints(false, true, false), false, false},
-		{"a turned-down trap only on resemblance", overruled(withOtherPoints(false, true, false), 2), true, false},
-		{"reasoning alone", withOtherPoints(true, false, false), true, false},
+		{"verification by the cues", withOtherPoints(false, false, true), [4]bool{}, false, true},
+		{"verification only on resemblance", withOtherPoints(false, false, true), [4]bool{3: true}, false, false},
+		{"a trap turned down, by the cues", withOtherPoints(false, true, false), [4]bool{}, true, true},
+		{"a failure case with nothing turned down", withOtherPoints(false, true, false), [4]bool{}, false, false},
+		{"a turned-down trap only on resemblance", withOtherPoints(false, true, false), [4]bool{2: true}, true, false},
+		{"reasoning alone", withOtherPoints(true, false, false), [4]bool{}, true, false},
 	}
 	for _, tt := range tests {
-		if got := checkedOrTurnedDown(tt.res, tt.trap); got != tt.want {
+		if got := checkedOrTurnedDown(tt.res, tt.overruled, tt.trap); got != tt.want {
 			t.Errorf("%s: checkedOrTurnedDown = %v, want %v", tt.name, got, tt.want)
 		}
 	}

@@ -127,7 +127,8 @@ func earnChance(s Signals) float64 {
 func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool, confidence *float64) {
 	labelled := op.voters > 0
 	length := answerLength(op.topical)
-	right := 1.0 // chance every criterion is right
+	right := 1.0          // chance every criterion is right
+	var overruled [4]bool // awarded by the labelled answers against the cues
 	// The result is decided last: whether the answer's other points stand
 	// bears on it (resultBacked).
 	for _, i := range [...]int{1, 2, 3, 0} {
@@ -170,7 +171,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 				// rules out: of such overrules on the read sets both were
 				// wrong, against 13 of 15 right for the rest.
 				strict := mayOverrule && share == 1 && !v.negated && !v.hedged && !v.anyMissing && v.missing <= 1 && (!v.rejected || v.missing == 0 && !v.proposed) &&
-					(v.missing == 0 || checkedOrTurnedDown(res, trap))
+					(v.missing == 0 || checkedOrTurnedDown(res, overruled, trap))
 				mayOverrule = strict || mayOverrule && (resultBacked(res, v, share, trap) || moveOnlyMentioned(res, v, share, trap))
 			}
 			switch {
@@ -186,7 +187,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 					doubt = fmt.Sprintf("the cues found it, but most of the closest scored answers (%.0f%%) did not earn it", (1-share)*100)
 				}
 			case mayOverrule && p >= 0.5:
-				cr.Awarded, cr.overruled = true, true
+				cr.Awarded, overruled[i] = true, true
 				cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + v.needs
 				// The opinions disagree: the model's chance is fitted on all
 				// decisions, and overrules are right less often than it says.
@@ -258,14 +259,9 @@ func moveOnlyMentioned(res *Score, v cueVerdict, share float64, trap bool) bool 
 // capped output tokens fleet-wide and counted shed requests as recovery),
 // and so did a verification itself awarded on resemblance (an answer
 // proposing the restart the item warns against).
-func checkedOrTurnedDown(res *Score, trap bool) bool {
-	return cuesStand(res, 3, trap) || cuesStand(res, 2, trap)
-}
-
-// cuesStand reports criterion i standing (pointStands) on the cues' word,
-// not on resemblance to scored answers.
-func cuesStand(res *Score, i int, trap bool) bool {
-	return pointStands(res, i, trap) && !res.Criteria[i].overruled
+func checkedOrTurnedDown(res *Score, overruled [4]bool, trap bool) bool {
+	cuesStand := func(i int) bool { return pointStands(res, i, trap) && !overruled[i] }
+	return cuesStand(3) || cuesStand(2)
 }
 
 // otherPoints counts the points besides the result that speak for the

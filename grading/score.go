@@ -42,8 +42,6 @@ type CriterionScore struct {
 	// Signals is what the combiner read, where it decided (nil where the
 	// cues alone did): for fitting its weights, never shown.
 	Signals *Signals `json:"-"`
-	// overruled: awarded by the labelled answers against the cues.
-	overruled bool
 }
 
 // Evidence is a span of the answer, by byte offsets, and its text.
