@@ -130,39 +130,53 @@ func (s *Scoring) modelShort() ([]Warning, error) {
 
 // restatedInQuestion: criteria the question's own words earn, and ruled-out
 // moves they offer ("the on-call channel wants 30 pods and
-// maxThreads=800"). Learners restate the question, often to turn its
-// suggestion down in words the cues do not read as a refusal: every such
-// restatement would earn them the one point and cost them the other.
+// maxThreads=800"); the same of the scene the lesson sets in the item's
+// section before it. Learners restate both, often to turn a suggestion
+// down in words the cues do not read as a refusal: every such restatement
+// would earn them the one point and cost them the other.
 func (s *Scoring) restatedInQuestion() ([]Warning, error) {
-	if strings.TrimSpace(s.Question) == "" {
-		return nil, nil
-	}
-	e, err := s.Rubric.Explain(s.Question)
-	if err != nil {
-		return nil, err
-	}
 	var out []Warning
 	seen := map[string]bool{}
-	for i, rule := range s.Rubric.Rules {
-		if e.Criteria[i].CuesAwarded {
-			var words []string
-			for _, t := range e.Criteria[i].Concepts {
-				if t.Words != "" && t.Role != grading.RuledOut {
-					words = append(words, fmt.Sprintf("%s %q", t.Concept, t.Words))
-				}
-			}
-			out = append(out, Warning{Kind: RestatedConcept, Criterion: rule.Criterion,
-				Message: fmt.Sprintf("The question itself earns %s from the cues (%s), so a learner who only repeats the question earns it too: write the concepts around what the learner must add (the reason, the verdict, the number worked out), not the scenario's own words.",
-					strings.ToLower(rule.Criterion.Label()), strings.Join(words, "; "))})
+	for _, src := range []struct {
+		text, what string
+		scene      bool
+	}{
+		{s.Question, "The question itself", false},
+		{s.Scenario, "The scene the lesson sets before the question", true},
+	} {
+		if strings.TrimSpace(src.text) == "" {
+			continue
 		}
-		for _, t := range e.Criteria[i].Concepts {
-			if t.Role != grading.RuledOut || t.Status != "found" || seen[t.Concept] {
-				continue
+		e, err := s.Rubric.Explain(src.text)
+		if err != nil {
+			return nil, err
+		}
+		for i, rule := range s.Rubric.Rules {
+			// A scene may teach what earns a point — learners who repeat
+			// the lesson have learnt it — but the traps it names ("people
+			// in the channel suggest 24 pods") are for the learner to turn
+			// down, not to repeat.
+			if key := "concept " + string(rule.Criterion); e.Criteria[i].CuesAwarded && !seen[key] && (!src.scene || rule.Criterion == grading.FailureCase) {
+				seen[key] = true
+				var words []string
+				for _, t := range e.Criteria[i].Concepts {
+					if t.Words != "" && t.Role != grading.RuledOut {
+						words = append(words, fmt.Sprintf("%s %q", t.Concept, t.Words))
+					}
+				}
+				out = append(out, Warning{Kind: RestatedConcept, Criterion: rule.Criterion,
+					Message: fmt.Sprintf("%s earns %s from the cues (%s), so a learner who only repeats it earns it too: write the concepts around what the learner must add (the reason, the verdict, the number worked out), not the scenario's own words.",
+						src.what, strings.ToLower(rule.Criterion.Label()), strings.Join(words, "; "))})
 			}
-			seen[t.Concept] = true
-			out = append(out, Warning{Kind: RestatedMove, Criterion: rule.Criterion, Concept: t.Concept,
-				Message: fmt.Sprintf("The question itself offers %s (%q), so a learner who repeats the question offers it too, and loses %s: write its patterns with the words a learner uses to propose the move (\"i'd > scale* out\", \"scale* out > now|first\"), so that describing it is not offering it.",
-					t.Concept, t.Words, strings.ToLower(rule.Criterion.Label()))})
+			for _, t := range e.Criteria[i].Concepts {
+				if t.Role != grading.RuledOut || t.Status != "found" || seen["move "+t.Concept] {
+					continue
+				}
+				seen["move "+t.Concept] = true
+				out = append(out, Warning{Kind: RestatedMove, Criterion: rule.Criterion, Concept: t.Concept,
+					Message: fmt.Sprintf("%s offers %s (%q), so a learner who repeats it offers it too, and loses %s: write its patterns with the words a learner uses to propose the move (\"i'd > scale* out\", \"scale* out > now|first\"), so that describing it is not offering it.",
+						src.what, t.Concept, t.Words, strings.ToLower(rule.Criterion.Label()))})
+			}
 		}
 	}
 	return out, nil

@@ -106,6 +106,70 @@ func TestCoverageRestatedConcept(t *testing.T) {
 	}
 }
 
+// TestCoverageRestatedScene: the scene a lesson sets before its item is
+// restated as the question is. A ruled-out move it offers, and a failure
+// case it earns (the traps it names are the learner's to turn down), are
+// named; a result or reasoning it teaches is not — repeating the lesson is
+// learning it.
+func TestCoverageRestatedScene(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		scene string
+		want  []lessons.Warning
+	}{
+		{"The cache is cold after the deploy, so latency is up.", nil},
+		{"Someone in the channel wants to restart every replica.", []lessons.Warning{{Kind: lessons.RestatedConcept, Criterion: grading.FailureCase}}},
+		{"Restart every replica, the runbook says.", []lessons.Warning{
+			{Kind: lessons.RestatedMove, Criterion: grading.Result, Concept: "restart-all"},
+			{Kind: lessons.RestatedConcept, Criterion: grading.FailureCase},
+		}},
+	}
+	for _, tt := range tests {
+		s := coverageScoring(example(coldAndHitRate, 1, 1, 1, 1), example(restartAll, 0, 1, 0, 0))
+		s.Rubric.Rules[2] = grading.Rule{Criterion: grading.FailureCase, Any: []string{"restart-all"}}
+		s.Scenario = tt.scene
+		var got []lessons.Warning
+		for _, kind := range []lessons.WarningKind{lessons.RestatedMove, lessons.RestatedConcept} {
+			got = append(got, warningsOf(t, s, kind)...)
+		}
+		if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(lessons.Warning{}, "Message"), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%q: restated scene (-want +got):\n%s", tt.scene, diff)
+		}
+	}
+}
+
+// TestScenarioIsTheItemsSection: an item's scene is the prose from its
+// section's heading, over a trace, to the item; the next item's scene
+// starts after it.
+func TestScenarioIsTheItemsSection(t *testing.T) {
+	t.Parallel()
+	probe := func(key string) string {
+		return "```yaml probe\nkey: " + key + "\nquestion: What first?\nevidence_class: recommended\n" +
+			"strong_answer: The cache is cold.\nfollow_up: Then?\nweak_indicators:\n  - Restarts again.\n" +
+			"concepts:\n  cold-cache:\n    - cache + cold|empty\n" +
+			"rubric:\n  result:\n    description: Names the cold cache.\n    requires: [cold-cache]\n" +
+			"  reasoning:\n    description: Why.\n  failure_case:\n    description: The trap.\n  verification:\n    description: A check.\n```\n\n"
+	}
+	src := "---\ncourse: c\nposition: 1\nslug: s\ntitle: T\ngoal: G.\nminutes: 5\n---\n\n## Background\n\nCaches warm slowly.\n\n" +
+		"## The situation\n\nThe team wants to **restart** every replica.\n\n" +
+		"```yaml trace\nkey: the-log\ncaption: The log\ntext: |\n  12:00 deploy\n```\n\nLatency doubled.\n\n" + probe("first") +
+		"Then the hit rate fell.\n\n" + probe("second")
+	l, err := lessons.Parse("l.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scenes []string
+	for _, b := range l.Blocks {
+		if sc := b.ItemScoring(); sc != nil {
+			scenes = append(scenes, sc.Scenario)
+		}
+	}
+	want := []string{"The team wants to restart every replica.\nLatency doubled.", "Then the hit rate fell."}
+	if diff := cmp.Diff(want, scenes); diff != "" {
+		t.Errorf("scenes (-want +got):\n%s", diff)
+	}
+}
+
 // TestCoverageUnitLetters: an alternative that is a one-letter unit name,
 // anywhere in a concept's patterns, is named once per concept; words,
 // numbers with their unit and other letters ("x" for times) are not.

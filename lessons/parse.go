@@ -109,6 +109,9 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 	ordinals := map[Kind]int{}
 	level := 1 // the lesson title is the page's h1
 	var prose []ast.Node
+	// section is the prose since the last heading or scored item: the
+	// scene the next scored item is set in.
+	var section []ast.Node
 
 	flush := func() {
 		if len(prose) > 0 {
@@ -126,6 +129,7 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 				r.at(line, "heading level jumps from h%d to h%d: use h%d here", level, node.Level, level+1)
 			}
 			level = node.Level
+			section = nil
 			if id, ok := node.AttributeString("id"); ok {
 				if node.Level == 2 {
 					l.Outline = append(l.Outline, Heading{ID: string(id.([]byte)), Text: plainText(node, body)})
@@ -163,9 +167,16 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 			}
 			ordinals[kind]++
 			b.Ordinal = ordinals[kind]
+			if sc := b.ItemScoring(); sc != nil {
+				// The scene runs from the section's heading, over any trace
+				// or checkpoint, to the item; the next item's starts after it.
+				sc.Scenario = sectionText(section, body)
+				section = nil
+			}
 			l.Blocks = append(l.Blocks, *b)
 		default:
 			prose = append(prose, n)
+			section = append(section, n)
 		}
 	}
 	flush()
@@ -314,4 +325,14 @@ func blockScalarHint(src []byte, fenceLine int) string {
 		}
 	}
 	return ""
+}
+
+// sectionText is the plain text of prose nodes, a paragraph a line.
+func sectionText(nodes []ast.Node, src []byte) string {
+	var b strings.Builder
+	for _, n := range nodes {
+		b.WriteString(plainText(n, src))
+		b.WriteByte('\n')
+	}
+	return strings.TrimSpace(b.String())
 }

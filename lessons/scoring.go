@@ -25,6 +25,10 @@ type Scoring struct {
 	// restate it, so coverage checks no ruled-out move matches it. It
 	// decides no score (not in the fingerprint).
 	Question string `json:"-"`
+	// Scenario is the prose of the item's section before it, as plain
+	// text: where a lesson sets the scene for its probe, learners restate
+	// that too. Like Question, it decides no score.
+	Scenario string `json:"-"`
 
 	labelledOnce sync.Once
 	labelled     *grading.LabelledSet
