@@ -249,3 +249,35 @@ func TestDeterminerNegationEndsAtAnd(t *testing.T) {
 		}
 	}
 }
+
+// TestNegationEndsAtANewSubject: a negation does not reach past "and" and a
+// subject pronoun, which opens a clause of its own ("we can't vacuum it
+// and it bloats"), except inside a condition, whose parts "and" joins.
+func TestNegationEndsAtANewSubject(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"bloat": {"it|table + bloat*"}, "scale": {"scale* out"}},
+		Rules: [4]Rule{
+			{Criterion: Result, Requires: []string{"bloat"}},
+			{Criterion: Reasoning, Requires: []string{"scale"}, Rejects: []string{"bloat"}},
+		},
+	}
+	tests := []struct {
+		answer        string
+		bloat, scaled bool
+	}{
+		{"Autovacuum can't remove the old rows and it bloats a little more every night.", true, false},
+		{"We don't scale out the workers and they never bloat the table with retries.", false, false},
+		{"I wouldn't scale out tonight, and we will see the table bloat again if it waits.", true, false},
+		{"If the vacuum never finishes and it bloats, we scale out the readers first.", false, true},
+	}
+	for _, tt := range tests {
+		got, err := r.Grade(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Criteria[0].Awarded != tt.bloat || got.Criteria[1].Awarded != tt.scaled {
+			t.Errorf("%q: bloat %v, scale %v; want %v, %v", tt.answer, got.Criteria[0].Awarded, got.Criteria[1].Awarded, tt.bloat, tt.scaled)
+		}
+	}
+}

@@ -91,7 +91,7 @@ func tokenize(text string) []token {
 				w := lookup(part.text)
 				// "I would not restart it because it clears the cache": the
 				// reason is not under the negation; "not because of X" is.
-				if w.contrast || reasons[w.norm] && !(len(toks) > 0 && toks[len(toks)-1].negator) {
+				if w.contrast || reasons[w.norm] && !(len(toks) > 0 && toks[len(toks)-1].negator) || newSubjectAfterAnd(toks, w.norm) {
 					clause++
 				}
 				toks = append(toks, token{norm: w.norm, stem: w.stem, start: start + part.offset, end: start + part.offset + len(part.text),
@@ -327,6 +327,26 @@ var bareContractions = map[string]string{
 var negators = set("not", "no", "never", "without", "avoid", "avoiding", "rather", "neither", "nor",
 	"cannot", "cant", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "wouldnt", "shouldnt", "wont", "nothing", "none",
 	"unnecessary", "skip", "resist", "refrain")
+
+// newSubjectAfterAnd reports a subject pronoun right after "and": a
+// clause of its own, not under a negation before the "and" ("we can't
+// vacuum it and it bloats every night").
+func newSubjectAfterAnd(toks []token, norm string) bool {
+	if !subjectPronouns[norm] || len(toks) == 0 || toks[len(toks)-1].norm != "and" {
+		return false
+	}
+	// Inside a condition the "and" joins its parts: "if it sits near
+	// 9,900 and we clear 400/s, …".
+	last := toks[len(toks)-1]
+	for k := len(toks) - 1; k >= 0 && toks[k].clause == last.clause; k-- {
+		if conditionals[toks[k].norm] || toks[k].norm == "when" || toks[k].norm == "once" {
+			return false
+		}
+	}
+	return true
+}
+
+var subjectPronouns = set("i", "we", "they", "he", "she", "it", "it's", "they're", "we're", "there's", "that's")
 
 // contrast words start a new clause: what follows them is not under a
 // negation before them.
