@@ -187,7 +187,7 @@ func compileConcept(name string, sources []string, ids wordIDs, synonyms bool) (
 					prefix := strings.HasSuffix(chunk, "*")
 					words := tokenize(strings.TrimSuffix(chunk, "*"))
 					if len(words) == 0 || strings.Contains(strings.TrimSuffix(chunk, "*"), "*") {
-						return nil, fmt.Errorf("concept %q: pattern %q has an empty or malformed word", name, src)
+						return nil, fmt.Errorf("concept %q: pattern %q has %q, %s", name, src, chunk, unreadableWord(chunk))
 					}
 					for k, t := range words {
 						last := k == len(words)-1
@@ -626,3 +626,12 @@ func LoneCommonWords(patterns []string) map[string][]string {
 
 // particles end phrasal verbs ("scale out", "roll back").
 var particles = set("up", "out", "down", "back", "off", "over", "in", "on", "away", "around")
+
+// unreadableWord says why a pattern's chunk has no word an answer could
+// match.
+func unreadableWord(chunk string) string {
+	if strings.Contains(strings.TrimSuffix(chunk, "*"), "*") {
+		return "with a \"*\" inside it: \"*\" only ends a word (\"compar*\")"
+	}
+	return "which has no letters or digits: answers are read as words and numbers, and a sign such as \"%\" is not a word (\"20%\" is the number 20 alone), so it is never matched; write the number (\"20\") or the word"
+}

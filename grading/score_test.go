@@ -95,7 +95,7 @@ func TestEvidenceQuotesTheAnswer(t *testing.T) {
 func TestCheckReportsUnknownConceptsAndBadPatterns(t *testing.T) {
 	t.Parallel()
 	r := &Rubric{
-		Concepts: map[string][]string{"a": {"x + "}, "c": {"comes from|=|equals"}},
+		Concepts: map[string][]string{"a": {"x + "}, "c": {"comes from|=|equals"}, "d": {"cpu + 40|%"}, "e": {"compa*re"}},
 		Rules:    [4]Rule{{Criterion: Result, Requires: []string{"b"}}},
 	}
 	err := r.Check()
@@ -103,7 +103,9 @@ func TestCheckReportsUnknownConceptsAndBadPatterns(t *testing.T) {
 		t.Fatal("Check passed a rubric with a bad pattern and an unknown concept")
 	}
 	for _, want := range []string{`concept "a": pattern "x + " has an empty alternative`, `result names the concept "b", which is not defined`,
-		`concept "c": pattern "comes from|=|equals" has "=" alone as an alternative`} {
+		`concept "c": pattern "comes from|=|equals" has "=" alone as an alternative`,
+		`concept "d": pattern "cpu + 40|%" has "%", which has no letters or digits`,
+		`concept "e": pattern "compa*re" has "compa*re", with a "*" inside it`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
