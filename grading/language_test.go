@@ -219,65 +219,41 @@ func TestKnownWordsAreNotTypos(t *testing.T) {
 	}
 }
 
-// TestDeterminerNegationEndsAtAnd: "no" denies the noun it stands before,
-// not a statement after "and"; "no need to …" refuses everything after it.
-func TestDeterminerNegationEndsAtAnd(t *testing.T) {
+// TestNegationScopeAtAnd: "no" denies the noun it stands before, not a
+// statement after "and"; "no need to …" refuses everything after it; and
+// no negation reaches past "and" and a subject pronoun, which opens a
+// clause of its own ("we can't vacuum it and it bloats"), except inside a
+// condition, whose parts "and" joins.
+func TestNegationScopeAtAnd(t *testing.T) {
 	t.Parallel()
 	r := &Rubric{
-		Concepts: map[string][]string{"check": {"df + du + line* up|match*"}, "scale": {"scale* out"}},
+		Concepts: map[string][]string{"check": {"df + du + line* up|match*"}, "scale": {"scale* out"}, "bloat": {"it|table + bloat*"}},
 		Rules: [4]Rule{
 			{Criterion: Result, Requires: []string{"check"}},
 			{Criterion: Reasoning, Requires: []string{"scale"}},
+			{Criterion: FailureCase},
+			{Criterion: Verification, Requires: []string{"bloat"}},
 		},
 	}
 	tests := []struct {
-		answer      string
-		check, move bool
+		answer             string
+		check, move, bloat bool
 	}{
-		{"After the fix lsof shows no deleted files and df and du line up again.", true, false},
-		{"After the fix lsof shows no deleted files, and df and du do not line up.", false, false},
-		{"There is no need to restart the pods and scale out tonight at all.", false, false},
-		{"Nothing is held open and we scale out the workers at noon every day.", false, true},
+		{"After the fix lsof shows no deleted files and df and du line up again.", true, false, false},
+		{"After the fix lsof shows no deleted files, and df and du do not line up.", false, false, false},
+		{"There is no need to restart the pods and scale out tonight at all.", false, false, false},
+		{"Nothing is held open and we scale out the workers at noon every day.", false, true, false},
+		{"Autovacuum can't remove the old rows and it bloats a little more every night.", false, false, true},
+		{"We don't scale out the workers and they never bloat the table with retries.", false, false, false},
+		{"If the vacuum never finishes and it bloats, we scale out the readers first.", false, true, false},
 	}
 	for _, tt := range tests {
 		got, err := r.Grade(tt.answer)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Criteria[0].Awarded != tt.check || got.Criteria[1].Awarded != tt.move {
-			t.Errorf("%q: check %v, move %v; want %v, %v", tt.answer, got.Criteria[0].Awarded, got.Criteria[1].Awarded, tt.check, tt.move)
-		}
-	}
-}
-
-// TestNegationEndsAtANewSubject: a negation does not reach past "and" and a
-// subject pronoun, which opens a clause of its own ("we can't vacuum it
-// and it bloats"), except inside a condition, whose parts "and" joins.
-func TestNegationEndsAtANewSubject(t *testing.T) {
-	t.Parallel()
-	r := &Rubric{
-		Concepts: map[string][]string{"bloat": {"it|table + bloat*"}, "scale": {"scale* out"}},
-		Rules: [4]Rule{
-			{Criterion: Result, Requires: []string{"bloat"}},
-			{Criterion: Reasoning, Requires: []string{"scale"}, Rejects: []string{"bloat"}},
-		},
-	}
-	tests := []struct {
-		answer        string
-		bloat, scaled bool
-	}{
-		{"Autovacuum can't remove the old rows and it bloats a little more every night.", true, false},
-		{"We don't scale out the workers and they never bloat the table with retries.", false, false},
-		{"I wouldn't scale out tonight, and we will see the table bloat again if it waits.", true, false},
-		{"If the vacuum never finishes and it bloats, we scale out the readers first.", false, true},
-	}
-	for _, tt := range tests {
-		got, err := r.Grade(tt.answer)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Criteria[0].Awarded != tt.bloat || got.Criteria[1].Awarded != tt.scaled {
-			t.Errorf("%q: bloat %v, scale %v; want %v, %v", tt.answer, got.Criteria[0].Awarded, got.Criteria[1].Awarded, tt.bloat, tt.scaled)
+		if a := [3]bool{got.Criteria[0].Awarded, got.Criteria[1].Awarded, got.Criteria[3].Awarded}; a != [3]bool{tt.check, tt.move, tt.bloat} {
+			t.Errorf("%q: check, move, bloat %v; want %v", tt.answer, a, [3]bool{tt.check, tt.move, tt.bloat})
 		}
 	}
 }

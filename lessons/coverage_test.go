@@ -170,50 +170,37 @@ func TestScenarioIsTheItemsSection(t *testing.T) {
 	}
 }
 
-// TestCoverageUnitLetters: an alternative that is a one-letter unit name,
-// anywhere in a concept's patterns, is named once per concept; words,
-// numbers with their unit and other letters ("x" for times) are not.
-func TestCoverageUnitLetters(t *testing.T) {
+// TestCoveragePatternAdvice: patterns that match more than their author
+// meant are named once per concept (a one-letter unit name, anywhere) or
+// per pattern (a lone particle beside a phrasal verb, "scale* out|up", in
+// a pattern of one slot). Words, numbers with their unit, other letters
+// ("x" for times), a particle held by another slot ("roll* back|out +
+// release"), connectives among words ("because|so|which means") and
+// common words inside a longer alternative are not.
+func TestCoveragePatternAdvice(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
+		kind     lessons.WarningKind
 		patterns []string
-		want     []lessons.Warning
+		want     int // warnings on the concept
 	}{
-		{[]string{"hit rate + recover*|climb*", "conntrack + s|insert failed"}, []lessons.Warning{{Kind: lessons.UnitLetter, Concept: "hit-rate"}}},
-		{[]string{"=s + drops", "^h > restart*"}, []lessons.Warning{{Kind: lessons.UnitLetter, Concept: "hit-rate"}}},
-		{[]string{"hit rate + 5 s|recover*", "650 + x|times"}, nil},
+		{lessons.UnitLetter, []string{"hit rate + recover*|climb*", "conntrack + s|insert failed"}, 1},
+		{lessons.UnitLetter, []string{"=s + drops", "^h > restart*"}, 1},
+		{lessons.UnitLetter, []string{"hit rate + 5 s|recover*", "650 + x|times"}, 0},
+		{lessons.LoneCommonWord, []string{"^scale* out|up|horizontally", "hit rate + recover*"}, 1},
+		{lessons.LoneCommonWord, []string{"roll* back|out", "=up|scale* up|down"}, 2},
+		{lessons.LoneCommonWord, []string{"roll* back|out + release", "no|without + cpu limit", "scale* up|scale* out", "because|so|which means", "hit rate"}, 0},
 	}
 	for _, tt := range tests {
 		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
 		s.Rubric.Concepts["hit-rate"] = tt.patterns
-		letters := warningsOf(t, s, lessons.UnitLetter)
-		if diff := cmp.Diff(tt.want, letters, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
-			t.Errorf("%q: unit letters (-want +got):\n%s", tt.patterns, diff)
+		var want []lessons.Warning
+		for range tt.want {
+			want = append(want, lessons.Warning{Kind: tt.kind, Concept: "hit-rate"})
 		}
-	}
-}
-
-// TestCoverageLoneCommonWords: an alternative that is a lone particle
-// beside a phrasal verb ("scale* out|up"), in a pattern
-// of one slot, is named pattern by pattern; one held by another slot
-// ("roll* back|out + release"), a connective among words ("because|so|which
-// means") or a common word inside a longer alternative is not.
-func TestCoverageLoneCommonWords(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		patterns []string
-		want     []lessons.Warning
-	}{
-		{[]string{"^scale* out|up|horizontally", "hit rate + recover*"}, []lessons.Warning{{Kind: lessons.LoneCommonWord, Concept: "hit-rate"}}},
-		{[]string{"roll* back|out", "=up|scale* up|down"}, []lessons.Warning{{Kind: lessons.LoneCommonWord, Concept: "hit-rate"}, {Kind: lessons.LoneCommonWord, Concept: "hit-rate"}}},
-		{[]string{"roll* back|out + release", "no|without + cpu limit", "scale* up|scale* out", "because|so|which means", "hit rate"}, nil},
-	}
-	for _, tt := range tests {
-		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))
-		s.Rubric.Concepts["hit-rate"] = tt.patterns
-		got := warningsOf(t, s, lessons.LoneCommonWord)
-		if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
-			t.Errorf("%q: lone common words (-want +got):\n%s", tt.patterns, diff)
+		got := warningsOf(t, s, tt.kind)
+		if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
+			t.Errorf("%s %q (-want +got):\n%s", tt.kind, tt.patterns, diff)
 		}
 	}
 }
