@@ -57,6 +57,11 @@ func opensOrder(toks []token, oc occurrence) bool {
 	if toks[oc.first].aside {
 		return false
 	}
+	if oc.first > 0 && toks[oc.first-1].clause == toks[oc.first].clause && articles[toks[oc.first-1].norm] {
+		// "The failover promotes a replica": after an article the words
+		// are a noun, the subject of a statement, not an order.
+		return false
+	}
 	if opensClause(toks, oc) {
 		return true
 	}
@@ -67,6 +72,8 @@ func opensOrder(toks []token, oc occurrence) bool {
 	}
 	return j == start || namesPlan(toks[start:j])
 }
+
+var articles = set("a", "an", "the")
 
 // orderOpeners may stand before an order: "then restart", "also bump".
 var orderOpeners = set("then", "meanwhile", "also", "next", "first", "firstly", "second", "secondly", "finally",

@@ -28,6 +28,10 @@ func TestOrderedSlots(t *testing.T) {
 		{"^scale* out", "We could scale out, but the new pods start cold.", false},
 		{"^scale* out + replica*", "For 12 replicas, scale out now.", true},
 		{"^scale* out", "More pods (scale out, as the channel wants) would start cold.", false},
+		// After an article the words are a noun, not an order.
+		{"^=failover", "The failover promotes a replica that gets the same load.", false},
+		{"^=failover", "Failover to the replica now, before the queue fills.", true},
+		{"^=failover", "Clients reconnect at once, and we've added a failover on top.", false},
 		// A short slot takes synonyms; "=" takes the word as written.
 		{"readiness|ready + probe", "Fix the probe so it answers.", true},
 		{"=readiness|=ready + probe", "Fix the probe so it answers.", false},
