@@ -32,6 +32,9 @@ const (
 	// for the model to award a point the cues found two or more parts
 	// short of.
 	farButLiked = 0.8
+	// maxMissingOverruled is the most parts the cues may miss for the
+	// labelled answers to award a point anyway.
+	maxMissingOverruled = 2
 	// evidenceLike is the similarity from which a sentence of the answer
 	// reads like a sentence that earned the criterion.
 	evidenceLike = 0.15
@@ -153,7 +156,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 			// Resemblance must show in a sentence like one that earned the
 			// point, not only in the answer as a whole: words about other
 			// things shift which answers are closest, never a sentence.
-			mayOverrule := (v.missing <= 1 || share >= farButLiked) && s[sigLike] >= evidenceLike
+			mayOverrule := (v.missing <= 1 || share >= farButLiked && v.missing <= maxMissingOverruled) && s[sigLike] >= evidenceLike
 			if s[sigNoFalsifier] == 1 {
 				// Nothing in it could disprove the answer: resembling
 				// answers that earned the point does not make it one.

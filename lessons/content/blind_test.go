@@ -228,8 +228,12 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 // 40% provisional, 9 of 15 wrong totals provisional; read) and blind36
 // (30 answers to the twenty-third instructor's probe, a hot key on one
 // Redis shard, 12 examples: first contact 0.867, QWK 0.83, 40%
-// provisional, 5 of 9 wrong totals provisional; read).
-var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind36"}
+// provisional, 5 of 9 wrong totals provisional; read) and blind35 (48
+// answers to three shipped items, by a new rater asked for the kinds that
+// split graders and scorers: first contact 0.818 — which-action 0.734 —
+// 40% provisional, 14 of 26 wrong totals provisional, and two wrong
+// conclusions earned the result on resemblance; a dev set, read).
+var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36"}
 
 // blindFloors are each set's regression guards: mean agreement and the
 // share of wrong totals marked provisional, a little under what the
@@ -306,6 +310,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind32": {0.84, 0.55, 0.45, 0.72},
 	"blind33": {0.86, 0.45, 0.42, 0.75},
 	"blind34": {0.83, 0.5, 0.45, 0.83},
+	"blind35": {0.80, 0.45, 0.45, 0.72},
 	"blind36": {0.85, 0.4, 0.45, 0.85},
 }
 
