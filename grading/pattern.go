@@ -577,63 +577,6 @@ func abs(x int) int {
 	return x
 }
 
-// UnitLetters returns the alternatives in patterns that are a one-letter
-// unit name alone ("conntrack + s"): after a number, "seconds" is read as
-// s and "hours" as h, so such an alternative matches every duration.
-func UnitLetters(patterns []string) []string {
-	var out []string
-	for _, src := range patterns {
-		slots, _ := slotsOf(src)
-		for _, slot := range slots {
-			for _, alt := range strings.Split(slot, "|") {
-				alt = strings.ToLower(strings.Trim(strings.TrimSpace(alt), "=^*"))
-				if len(alt) == 1 && unitAliases[alt] != "" && !slices.Contains(out, alt) {
-					out = append(out, alt)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// LoneCommonWords returns, by pattern of one slot, the alternatives that
-// are a lone particle beside a phrasal verb ("^scale* out|up"): the author read "|" as binding one word, "scale out
-// or scale up", where it separates whole alternatives, and with no other
-// slot to hold it to a sentence the pattern matches "up" anywhere.
-func LoneCommonWords(patterns []string) map[string][]string {
-	out := map[string][]string{}
-	for _, src := range patterns {
-		slots, _ := slotsOf(src)
-		if len(slots) != 1 {
-			continue
-		}
-		for _, slot := range slots {
-			var lone []string
-			tail := false
-			for _, alt := range strings.Split(slot, "|") {
-				words := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(alt), "=^")))
-				switch {
-				case len(words) == 1 && particles[strings.Trim(words[0], "=^*")]:
-					lone = append(lone, words[0])
-				case len(words) > 1 && particles[words[len(words)-1]]:
-					tail = true
-				}
-			}
-			if tail {
-				for _, w := range lone {
-					if !slices.Contains(out[src], w) {
-						out[src] = append(out[src], w)
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// particles end phrasal verbs ("scale out", "roll back").
-var particles = set("up", "out", "down", "back", "off", "over", "in", "on", "away", "around")
-
 // unreadableWord says why a pattern's chunk has no word an answer could
 // match.
 func unreadableWord(chunk string) string {
