@@ -90,7 +90,11 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 		}
 		out = append(out, singleConcept(rule, i, s.Examples, traces)...)
 	}
-	return out, nil
+	resembled, err := s.resembled()
+	if err != nil {
+		return nil, err
+	}
+	return append(out, resembled...), nil
 }
 
 // modelShort: the criteria the model solution or strong answer does not

@@ -228,6 +228,9 @@ func TestCoverage(t *testing.T) {
 			example(coldAndHitRate, 1, 1, 0, 1), example(coldOnly, 1, 1, 0, 0), example(restartAll, 0, 1, 0, 0), example(offTopic, 0, 0, 0, 0)},
 			want: []lessons.Warning{
 				{Kind: lessons.OneSided, Criterion: grading.FailureCase},
+				// The only example earning verification: scored without
+				// it, the others (all 0) deny answers like it the point.
+				{Kind: lessons.Resembled, Criterion: grading.Verification, Examples: []int{1}},
 			}},
 		{name: "the move offered only where the point is earned anyway", examples: []grading.Example{
 			example(restartAll, 1, 1, 0, 0), example(offTopic, 0, 0, 1, 1)},

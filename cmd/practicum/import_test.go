@@ -52,7 +52,7 @@ func TestImportCheck(t *testing.T) {
 // "no gaps" from "advice not run".
 func TestImportCheckSaysWhenThereIsNoAdvice(t *testing.T) {
 	t.Parallel()
-	out, _, err := runCmd(t, "import", "--check", filepath.Join("..", "..", "lessons", "content", "testdata", "instructor14", "postgres-ops"))
+	out, _, err := runCmd(t, "import", "--check", filepath.Join("..", "..", "lessons", "content", "testdata", "instructor2", "db-pool-incidents"))
 	if err != nil {
 		t.Fatal(err)
 	}
