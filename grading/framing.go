@@ -56,7 +56,8 @@ var negatingVerbs = set("avoid", "avoiding", "skip", "resist", "refrain", "rathe
 
 // helps are what a move is denied doing in a verdict on it: "X is not
 // going to help", "X doesn't fix anything", "X will not change a thing".
-var helps = set("help", "helps", "work", "works", "fix", "fixes", "solve", "solves", "matter", "matters", "change", "changes")
+var helps = set("help", "helps", "work", "works", "fix", "fixes", "solve", "solves", "matter", "matters", "change", "changes",
+	"touch", "touches", "affect", "affects", "improve", "improves", "resolve", "resolves")
 
 // deniedHelp reports, from toks[i] in the clause, a denied "help" that
 // framedAt reads as a verdict: an auxiliary and "not" ("is not", "will
@@ -70,6 +71,9 @@ func deniedHelp(toks []token, i, clause int) bool {
 		i++
 	case in(i+1) && auxiliaries[toks[i].norm] && toks[i+1].norm == "not":
 		i += 2
+	case in(i) && toks[i].norm == "not":
+		// "rollback not help" (a learner's English without the "does")
+		i++
 	default:
 		return false
 	}
@@ -382,7 +386,7 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 		// The denied predicate must be the move's own: "X doesn't help",
 		// "X really isn't going to work" — not another subject's, as in
 		// "move the backup to a replica so the primary doesn't do it".
-		if toks[j].clause == clause && j <= oc.last+2 && deniedAuxiliary(toks[j]) {
+		if toks[j].clause == clause && j <= oc.last+2 && (deniedAuxiliary(toks[j]) || deniedHelp(toks, j, clause) && toks[j].norm == "not") {
 			return true
 		}
 		if !auxiliaries[toks[j].norm] && toks[j].norm != "seems" && toks[j].norm != "sounds" && toks[j].norm != "it's" {
@@ -540,8 +544,17 @@ func subjectOfClause(toks []token, oc occurrence, own []bool) bool {
 // opensClause reports whether an occurrence is its clause's subject: its
 // first words, or after a softener ("just rolling back would …").
 func opensClause(toks []token, oc occurrence) bool {
-	return oc.first == 0 || toks[oc.first-1].clause != toks[oc.first].clause || softeners[toks[oc.first-1].norm]
+	k := oc.first
+	if k > 0 && toks[k-1].clause == toks[k].clause && clauseLinks[toks[k-1].norm] {
+		// ", and turning off verification would trade an outage for a
+		// security hole": the link is not the clause's subject.
+		k--
+	}
+	return k == 0 || toks[k-1].clause != toks[k].clause || softeners[toks[oc.first-1].norm]
 }
+
+// clauseLinks join a clause to the one before without being its subject.
+var clauseLinks = set("and", "so", "or", "but", "then", "thus", "hence")
 
 // proposedInPerson reports a move the learner makes their own: a first
 // person earlier in its sentence ("I'd revert v43", "I'd cancel the query,

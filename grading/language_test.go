@@ -130,6 +130,8 @@ func TestLanguage(t *testing.T) {
 		{"a move that makes no sense is not offered", "Limit the bulk tenant. Rolling back the release makes no sense.", [4]bool{true, false, false, false}},
 		{"a move that makes little sense names the trap", "Limit the bulk tenant. Rolling back into the overload makes little sense.", [4]bool{true, false, true, false}},
 		{"a move that is not the answer names the trap", "Limit the bulk tenant. Rolling back into the overload is not the answer.", [4]bool{true, false, true, false}},
+		{"a move that does not touch the problem", "Limit the bulk tenant. A rollback of the release wouldn't touch the queue.", [4]bool{true, false, false, false}},
+		{"a move that not help, in a learner's English", "Limit the bulk tenant. The release rollback not help here.", [4]bool{true, false, false, false}},
 		{"a label with its own words is a reason", "Limit the bulk tenant. I don't wait: roll back the release now.", [4]bool{false, false, false, false}},
 		{"a negation in a phrase's gap", "Limit the bulk tenant. I'd never revert the release.", [4]bool{true, false, false, false}},
 		{"a label heads its items without an or", "Limit the bulk tenant.\nNot: restart the replicas (cold caches), roll back the release (it can overload the old pool), page everyone.", [4]bool{true, false, true, false}},
@@ -254,6 +256,32 @@ func TestNegationScopeAtAnd(t *testing.T) {
 		}
 		if a := [3]bool{got.Criteria[0].Awarded, got.Criteria[1].Awarded, got.Criteria[3].Awarded}; a != [3]bool{tt.check, tt.move, tt.bloat} {
 			t.Errorf("%q: check, move, bloat %v; want %v", tt.answer, a, [3]bool{tt.check, tt.move, tt.bloat})
+		}
+	}
+}
+
+// TestOrderWeighedAfterAnd: a move an order pattern (^) finds, opening a
+// clause after ", and" as the subject of "would", is weighed, not offered.
+func TestOrderWeighedAfterAnd(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"serve-old": {"serve* + old chain"}, "skip-verify": {"^turn* off + verification"}},
+		Rules:    [4]Rule{{Criterion: Result, Requires: []string{"serve-old"}, Rejects: []string{"skip-verify"}}},
+	}
+	tests := []struct {
+		answer string
+		want   bool
+	}{
+		{"Serve the old chain, and turning off certificate verification in the app would trade an outage for a security hole.", true},
+		{"Serve the old chain, and turn off certificate verification in the app for the old version.", false},
+	}
+	for _, tt := range tests {
+		got, err := r.Grade(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Criteria[0].Awarded != tt.want {
+			t.Errorf("%q: result %v, want %v (%s)", tt.answer, got.Criteria[0].Awarded, tt.want, got.Criteria[0].Cues)
 		}
 	}
 }
