@@ -22,6 +22,9 @@ func TestOrderedSlots(t *testing.T) {
 		{"rais* + pool > 50", "Raise the pool to 50 connections.", true},
 		{"rais* + pool > 50", "With 50 connections I'd still raise the pool.", false},
 		{"blocker > kill*", "pg_stat_activity -> blocker -> kill it, rerun tonight", true},
+		// " > " does not reach into a reason given for the first slot.
+		{"i would > scal*|more > pod*", "I would not scale out the service, because more pods open more connections.", false},
+		{"i would > add* > pod*", "I would add pods because traffic grew.", true},
 		// "^" asks for the slot's words to open their clause: an order.
 		{"^scale* out", "Scale out to 12 replicas.", true},
 		{"^scale* out", "First, scale out to 12 replicas.", true},
