@@ -215,7 +215,10 @@ func refusedAt(toks []token, oc occurrence, own []bool) bool {
 		if !toks[j].negator || own[j] {
 			continue
 		}
-		if refusals[toks[j].norm] || j == start || firstPerson[toks[start].norm] {
+		// "What I wouldn't do: restart the NAT": the learner's own "I"
+		// before the negation turns the move down, wherever the clause
+		// opens.
+		if refusals[toks[j].norm] || j == start || firstPerson[toks[start].norm] || j > start && firstPerson[toks[j-1].norm] {
 			return true
 		}
 	}

@@ -130,6 +130,7 @@ func TestLanguage(t *testing.T) {
 		{"a move that makes no sense is not offered", "Limit the bulk tenant. Rolling back the release makes no sense.", [4]bool{true, false, false, false}},
 		{"a move that makes little sense names the trap", "Limit the bulk tenant. Rolling back into the overload makes little sense.", [4]bool{true, false, true, false}},
 		{"a move that is not the answer names the trap", "Limit the bulk tenant. Rolling back into the overload is not the answer.", [4]bool{true, false, true, false}},
+		{"a move under the learner's own refusing label", "Limit the bulk tenant. What I wouldn't do: roll back into the overload.", [4]bool{true, false, true, false}},
 		{"a move that does not touch the problem", "Limit the bulk tenant. A rollback of the release wouldn't touch the queue.", [4]bool{true, false, false, false}},
 		{"a move that not help, in a learner's English", "Limit the bulk tenant. The release rollback not help here.", [4]bool{true, false, false, false}},
 		{"a label with its own words is a reason", "Limit the bulk tenant. I don't wait: roll back the release now.", [4]bool{false, false, false, false}},
