@@ -120,6 +120,14 @@ func TestTryAnswerOnASavedProbe(t *testing.T) {
 	if n := opened.doc.Find(`[data-testid="coverage"] [data-testid="coverage-warning"]`).Length(); n == 0 {
 		t.Error("the form shows no coverage warnings for the shipped probe")
 	}
+	// Its fifth example is one the closest other examples score the
+	// other way: the advice stands beside it too, and describes it.
+	fifth := opened.doc.Find(`[data-testid="example"]`).Eq(4)
+	if advice := fifth.Find(`[data-testid="example-advice"]`); !strings.Contains(advice.Text(), "Example 5:") {
+		t.Errorf("example 5 shows no advice of its own: %q", advice.Text())
+	} else if d, _ := fifth.Attr("aria-describedby"); !strings.Contains(d, "-advice") {
+		t.Errorf("example 5 is not described by its advice (aria-describedby %q)", d)
+	}
 	editor := ivy.get(lessonAuthor)
 	if link := editor.doc.Find(`[data-testid="head-coverage"] a[href="` + path + `#coverage-title"]`); link.Length() != 1 {
 		t.Errorf("the lesson editor does not link the probe's coverage: %q", editor.doc.Find(`[data-testid="head-coverage"]`).Text())
