@@ -543,7 +543,7 @@ func combine(toks []token, occs [][]occurrence, follows []bool, a occurrence, al
 			if s := toks[oc.first].sentence; (s != sentence && !(acrossSentences && abs(s-sentence) == 1)) || (oc.negated && !allowNegated) || overlaps(oc) {
 				continue
 			}
-			if follows[n+1] && (oc.first <= prev.last || reasonBetween(toks, prev.last, oc.first)) {
+			if follows[n+1] && (oc.first <= prev.last || anyWordOf(toks[prev.last+1:oc.first], reasons)) {
 				// " > ": after the slot before, in the same statement —
 				// not in a reason given for it ("I would not scale out,
 				// because more pods open more connections").
@@ -587,15 +587,4 @@ func unreadableWord(chunk string) string {
 		return "with a \"*\" inside it: \"*\" only ends a word (\"compar*\")"
 	}
 	return "which has no letters or digits: answers are read as words and numbers, and a sign such as \"%\" is not a word (\"20%\" is the number 20 alone), so it is never matched; write the number (\"20\") or the word"
-}
-
-// reasonBetween reports a reason word ("because", "since") between two
-// token positions.
-func reasonBetween(toks []token, from, to int) bool {
-	for k := from + 1; k < to; k++ {
-		if reasons[toks[k].norm] {
-			return true
-		}
-	}
-	return false
 }

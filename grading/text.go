@@ -444,12 +444,10 @@ func falsifierStart(text string, toks []token, start, conditional int) int {
 
 var joiners = set("and", "but", "so")
 
-// falsifierBefore reports a falsifier word among toks[from:to]: "I'm
-// wrong; if …" says its verdict before the condition, so the whole
-// sentence is the falsifier.
-func falsifierBefore(toks []token, from, to int) bool {
-	for i := from; i < to; i++ {
-		if falsifierWords[toks[i].norm] {
+// anyWordOf reports a token among toks whose word is in words.
+func anyWordOf(toks []token, words map[string]bool) bool {
+	for _, t := range toks {
+		if words[t.norm] {
 			return true
 		}
 	}
@@ -532,7 +530,9 @@ func markHypothetical(text string, toks []token) {
 			// before ", and if", stays the learner's: "I'd cap the cache on
 			// one pod; if its p99 doesn't drop, I'm wrong".
 			from := falsifierStart(text, toks, start, conditional)
-			if from > start && !falsifierBefore(toks, start, from) {
+			// "I'm wrong; if …" says its verdict before the condition: then
+			// the whole sentence is the falsifier.
+			if from > start && !anyWordOf(toks[start:from], falsifierWords) {
 				start = from
 			}
 			for i := start; i < end; i++ {

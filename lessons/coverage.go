@@ -73,9 +73,12 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 	if len(s.Examples) == 0 {
 		return append([]Warning{{Kind: NoExamples, Message: "There are no calibration examples, so nothing checks the cues: add real answers with the scores a careful reviewer gives them, at least one that earns each criterion and one that does not."}}, short...), nil
 	}
+	// Each example is explained once, with both opinions: the checks on
+	// the cues read its concept traces and CuesAwarded, which the labelled
+	// answers do not change, and resembled reads the final verdict.
 	traces := make([]grading.Explanation, len(s.Examples))
 	for i, ex := range s.Examples {
-		e, err := s.Rubric.Explain(ex.Answer)
+		e, err := s.Explain(ex.Answer, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -90,11 +93,7 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 		}
 		out = append(out, singleConcept(rule, i, s.Examples, traces)...)
 	}
-	resembled, err := s.resembled()
-	if err != nil {
-		return nil, err
-	}
-	return append(out, resembled...), nil
+	return append(out, resembled(s.Examples, traces)...), nil
 }
 
 // modelShort: the criteria the model solution or strong answer does not

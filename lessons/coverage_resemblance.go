@@ -3,6 +3,8 @@ package lessons
 import (
 	"fmt"
 	"strings"
+
+	"github.com/practicum-dev/practicum/grading"
 )
 
 // Resembled: an example the cues score as its author did, but which the
@@ -11,18 +13,14 @@ import (
 // same way; calibration, which checks the cues alone, never shows it.
 const Resembled WarningKind = "resembled"
 
-// resembled scores each example as a learner's answer like it would be
-// (both opinions; the example itself is not among the labelled answers
-// it is compared with) and warns where the labelled answers overturn a
-// decision the cues got right.
-func (s *Scoring) resembled() ([]Warning, error) {
+// resembled reads each example's explanation as a learner's answer like
+// it would be scored (both opinions; the example itself is not among the
+// labelled answers it is compared with) and warns where the labelled
+// answers overturn a decision the cues got right.
+func resembled(examples []grading.Example, traces []grading.Explanation) []Warning {
 	var out []Warning
-	for n, ex := range s.Examples {
-		e, err := s.Explain(ex.Answer, nil)
-		if err != nil {
-			return nil, err
-		}
-		for i, why := range e.Criteria {
+	for n, ex := range examples {
+		for _, why := range traces[n].Criteria {
 			want := ex.Scores[why.Criterion] == 1
 			if why.Awarded == want || why.CuesAwarded != want {
 				continue
@@ -32,10 +30,10 @@ func (s *Scoring) resembled() ([]Warning, error) {
 			if want {
 				verb, other = "deny it "+c+", which you scored 1", "scored 1 on "+c
 			}
-			out = append(out, Warning{Kind: Resembled, Criterion: s.Rubric.Rules[i].Criterion, Examples: []int{n + 1},
+			out = append(out, Warning{Kind: Resembled, Criterion: why.Criterion, Examples: []int{n + 1},
 				Message: fmt.Sprintf("Example %d: the cues agree with your score, but scored without it, the examples closest to it %s: learners' answers like it in other words may be misscored so. Add another answer like it, %s, or make the examples that earn it differ from it in what the criterion asks.",
 					n+1, verb, other)})
 		}
 	}
-	return out, nil
+	return out
 }
