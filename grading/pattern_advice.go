@@ -27,39 +27,33 @@ func UnitLetters(patterns []string) []string {
 	return out
 }
 
-// LoneCommonWords returns, by pattern of one slot, the alternatives that
-// are a lone particle beside a phrasal verb ("^scale* out|up"): the author read "|" as binding one word, "scale out
-// or scale up", where it separates whole alternatives, and with no other
-// slot to hold it to a sentence the pattern matches "up" anywhere.
-func LoneCommonWords(patterns []string) map[string][]string {
-	out := map[string][]string{}
-	for _, src := range patterns {
-		slots, _ := slotsOf(src)
-		if len(slots) != 1 {
-			continue
-		}
-		for _, slot := range slots {
-			var lone []string
-			tail := false
-			for _, alt := range strings.Split(slot, "|") {
-				words := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(alt), "=^")))
-				switch {
-				case len(words) == 1 && particles[strings.Trim(words[0], "=^*")]:
-					lone = append(lone, words[0])
-				case len(words) > 1 && particles[words[len(words)-1]]:
-					tail = true
-				}
+// LoneParticles returns, for a pattern of one slot, its alternatives that
+// are a lone particle beside a phrasal verb ("^scale* out|up"): the author
+// read "|" as binding one word, "scale out or scale up", where it
+// separates whole alternatives, and with no other slot to hold it to a
+// sentence the pattern matches "up" anywhere.
+func LoneParticles(pattern string) []string {
+	slots, _ := slotsOf(pattern)
+	if len(slots) != 1 {
+		return nil
+	}
+	var lone []string
+	phrasal := false
+	for _, alt := range strings.Split(slots[0], "|") {
+		words := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(alt), "=^")))
+		switch {
+		case len(words) == 1 && particles[strings.Trim(words[0], "=^*")]:
+			if !slices.Contains(lone, words[0]) {
+				lone = append(lone, words[0])
 			}
-			if tail {
-				for _, w := range lone {
-					if !slices.Contains(out[src], w) {
-						out[src] = append(out[src], w)
-					}
-				}
-			}
+		case len(words) > 1 && particles[words[len(words)-1]]:
+			phrasal = true
 		}
 	}
-	return out
+	if !phrasal {
+		return nil
+	}
+	return lone
 }
 
 // particles end phrasal verbs ("scale out", "roll back").

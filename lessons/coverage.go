@@ -69,7 +69,7 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 	}
 	short = append(short, restated...)
 	short = append(short, unitLetters(s.Rubric)...)
-	short = append(short, loneCommonWords(s.Rubric)...)
+	short = append(short, loneParticles(s.Rubric)...)
 	if len(s.Examples) == 0 {
 		return append([]Warning{{Kind: NoExamples, Message: "There are no calibration examples, so nothing checks the cues: add real answers with the scores a careful reviewer gives them, at least one that earns each criterion and one that does not."}}, short...), nil
 	}

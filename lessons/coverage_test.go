@@ -187,9 +187,9 @@ func TestCoveragePatternAdvice(t *testing.T) {
 		{lessons.UnitLetter, []string{"hit rate + recover*|climb*", "conntrack + s|insert failed"}, 1},
 		{lessons.UnitLetter, []string{"=s + drops", "^h > restart*"}, 1},
 		{lessons.UnitLetter, []string{"hit rate + 5 s|recover*", "650 + x|times"}, 0},
-		{lessons.LoneCommonWord, []string{"^scale* out|up|horizontally", "hit rate + recover*"}, 1},
-		{lessons.LoneCommonWord, []string{"roll* back|out", "=up|scale* up|down"}, 2},
-		{lessons.LoneCommonWord, []string{"roll* back|out + release", "no|without + cpu limit", "scale* up|scale* out", "because|so|which means", "hit rate"}, 0},
+		{lessons.LoneParticle, []string{"^scale* out|up|horizontally", "hit rate + recover*"}, 1},
+		{lessons.LoneParticle, []string{"roll* back|out", "=up|scale* up|down"}, 2},
+		{lessons.LoneParticle, []string{"roll* back|out + release", "no|without + cpu limit", "scale* up|scale* out", "because|so|which means", "hit rate"}, 0},
 	}
 	for _, tt := range tests {
 		s := coverageScoring(example(coldAndHitRate, 1, 1, 0, 1), example(restartAll, 0, 1, 0, 0))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/practicum-dev/practicum/grading"
@@ -29,25 +30,33 @@ func unitLetters(r *grading.Rubric) []Warning {
 	return out
 }
 
-// LoneCommonWord: a concept's pattern of one slot has an alternative that
+// LoneParticle: a concept's pattern of one slot has an alternative that
 // is a lone particle beside a phrasal verb ("scale* out|up"), as if "|"
 // bound one word: it matches that word anywhere.
-const LoneCommonWord WarningKind = "lone-common-word"
+const LoneParticle WarningKind = "lone-particle"
 
-// loneCommonWords warns of every such pattern, concepts in name order.
-func loneCommonWords(r *grading.Rubric) []Warning {
+// loneParticles warns of every such pattern, concepts in name order.
+func loneParticles(r *grading.Rubric) []Warning {
 	var out []Warning
 	for _, name := range slices.Sorted(maps.Keys(r.Concepts)) {
-		lone := grading.LoneCommonWords(r.Concepts[name])
 		for _, src := range r.Concepts[name] {
-			words := lone[src]
+			words := grading.LoneParticles(src)
 			if len(words) == 0 {
 				continue
 			}
-			out = append(out, Warning{Kind: LoneCommonWord, Concept: name,
-				Message: fmt.Sprintf("Concept %s has the pattern %q, whose alternative %q is a word nearly every answer uses: \"|\" separates whole alternatives, so it matches any %q on its own. Repeat the shared words in each alternative (\"scale* out|scale* up\", not \"scale* out|up\"), or join the word to another slot with \" + \".",
-					name, src, strings.Join(words, `", "`), words[0])})
+			out = append(out, Warning{Kind: LoneParticle, Concept: name,
+				Message: fmt.Sprintf("Concept %s has the pattern %q, whose alternative %s is a word nearly every answer uses: \"|\" separates whole alternatives, so it matches any %q on its own. Repeat the shared words in each alternative (\"scale* out|scale* up\", not \"scale* out|up\"), or join the word to another slot with \" + \".",
+					name, src, quotedList(words), words[0])})
 		}
 	}
 	return out
+}
+
+// quotedList is words quoted and joined: "up", "down".
+func quotedList(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = strconv.Quote(w)
+	}
+	return strings.Join(q, ", ")
 }
