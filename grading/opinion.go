@@ -231,19 +231,17 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 // namesTrap): an item's cue for the trap's words also matches an answer
 // that proposes a move of the kind ("I'd scale the database"), and one
 // such answer, arguing the opposite conclusion, earned the result this way.
-// A negation that only turns a ruled-out move down blocks it unless every
-// other point stands (raters gave such answers the result 19 times in 20
-// on the read sets; with two other points, one argued another
-// conclusion). One that denies a required part blocks it unless every
-// other point stands too: such denials sit most often in a falsifier or
-// a qualified move ("if they spike, the release wasn't the cause", "'roll
-// back now' isn't right either, not literally"), and raters gave all 18
-// such answers on the read sets the result.
+// A negation blocks it unless every other point stands, whether it only
+// turns a ruled-out move down (raters gave such answers the result 19
+// times in 20 on the read sets; with two other points, one argued another
+// conclusion) or denies a required part (such denials sit most often in
+// a falsifier or a qualified move — "if they spike, the release wasn't
+// the cause", "'roll back now' isn't right either, not literally" — and
+// raters gave all 18 such answers on the read sets the result).
 func resultBacked(res *Score, v cueVerdict, share float64, trap bool) bool {
 	others := otherPoints(res, trap)
-	negated := v.partDenied && (others < 3 || share < farButLiked) || v.negated && others < 3
 	return others >= 2 && share >= farButLiked && v.missing <= 2 &&
-		!negated && !v.hedged && !v.anyMissing && !v.rejected
+		!(v.negated && others < 3) && !v.hedged && !v.anyMissing && !v.rejected
 }
 
 // moveOnlyMentioned reports a result whose every required concept the

@@ -202,9 +202,6 @@ type cueVerdict struct {
 	anyMissing bool
 	// negated: negation decided it (a concept found only negated).
 	negated bool
-	// partDenied: a required concept was found only negated, framed or
-	// judged; negated without it is a ruled-out move turned down.
-	partDenied bool
 	// near counts the missing parts whose words are all there, but split
 	// over two sentences.
 	near int
@@ -250,7 +247,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 			}
 			if m.negatedOnly || m.framed {
 				v.penalty += 0.05
-				v.negated, v.partDenied = true, true
+				v.negated = true
 			}
 			continue
 		}
