@@ -154,6 +154,7 @@ func tokenize(text string) []token {
 	// opened and labelled are keyed by the old numbers.
 	splitAfterNegatedRelative(toks)
 	markAttributed(toks)
+	markReported(toks)
 	markJudged(toks)
 	markSameFor(toks)
 	return toks

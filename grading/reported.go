@@ -1,0 +1,67 @@
+package grading
+
+// Advice reported from a source: "I know the textbook says to check onset
+// against the rollout, but …", "The runbook tells you to restart the
+// pods". What the source says is named, not claimed (token.judged), as
+// what other people would do is (markAttributed). "As the runbook says,
+// …" and "per the docs" are the learner's own: they cite the source.
+
+// adviceSources give advice the learner may report without taking it.
+var adviceSources = set("textbook", "textbooks", "book", "books", "lesson", "lessons", "course", "docs", "documentation",
+	"runbook", "runbooks", "playbook", "playbooks", "guide", "guides", "manual", "tutorial", "tutorials", "theory",
+	"handbook", "wisdom", "literature")
+
+// sourceVerbs say what a source advises: "the runbook says", "the docs
+// recommend", "the textbook would have you …".
+var sourceVerbs = set("say", "says", "said", "suggest", "suggests", "suggested", "recommend", "recommends", "recommended",
+	"tell", "tells", "told", "advise", "advises", "advised", "want", "wants", "would", "prescribe", "prescribes")
+
+// citing words before a source make what follows the learner's own: "as
+// the lesson says", "like the runbook says", "per the docs".
+var citing = set("as", "like", "per", "following", "according")
+
+// maxSourceLead is the most words between a source and its verb: "the
+// incident runbook literally says".
+const maxSourceLead = 2
+
+// markReported marks, in each clause, what follows a source and its verb
+// of advice, unless the clause cites the source.
+func markReported(toks []token) {
+	for i := 0; i < len(toks); {
+		end := clauseEnd(toks, i)
+		for s := i; s < end; s++ {
+			if !adviceSources[toks[s].norm] || citedAt(toks, i, s) {
+				continue
+			}
+			if v := sourceVerbAfter(toks, s, end); v >= 0 {
+				for k := s; k < end; k++ {
+					toks[k].judged = true
+				}
+				break
+			}
+		}
+		i = end
+	}
+}
+
+// citedAt reports a citing word before the source at s in its clause
+// (which starts at start), past the source's determiners and modifiers.
+func citedAt(toks []token, start, s int) bool {
+	for k := s - 1; k >= start && k >= s-3; k-- {
+		if citing[toks[k].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// sourceVerbAfter returns where a verb of advice follows the source at s
+// within the clause, or -1.
+func sourceVerbAfter(toks []token, s, end int) int {
+	for v := s + 1; v < end && v <= s+1+maxSourceLead; v++ {
+		if sourceVerbs[toks[v].norm] {
+			return v
+		}
+	}
+	return -1
+}
