@@ -182,3 +182,51 @@ func TestCheckedOrTurnedDown(t *testing.T) {
 		}
 	}
 }
+
+// TestVerificationOverruledOnlyWhenLikely: the labelled answers award a
+// verification the cues found one part short of only from a 60% chance;
+// the other points from an even one.
+func TestVerificationOverruledOnlyWhenLikely(t *testing.T) {
+	t.Parallel()
+	// shareAt finds the share of close answers that earned criterion i at
+	// which the combiner's chance first reaches p, for a near miss in an
+	// answer with a sentence like one that earned it.
+	op := func(i int, share float64) *opinion {
+		o := &opinion{voters: 3, nearest: 0.5, topical: 30}
+		o.earned[i], o.like[i] = share, 0.4
+		return o
+	}
+	shareAt := func(i int, p float64) float64 {
+		v := cueVerdict{missing: 1}
+		for share := 0.0; share <= 1; share += 0.001 {
+			if earnChance(signalsOf(i, v, op(i, share), answerLength(30), true, true)) >= p {
+				return share
+			}
+		}
+		t.Fatalf("criterion %d: no share gives a %.2f chance", i, p)
+		return 0
+	}
+	tests := []struct {
+		name      string
+		criterion int
+		chance    float64
+		want      bool
+	}{
+		{"verification at 55%", 3, 0.55, false},
+		{"verification at 62%", 3, 0.62, true},
+		{"reasoning at 55%", 1, 0.55, true},
+	}
+	for _, tt := range tests {
+		var verdicts [4]cueVerdict
+		for i := range verdicts {
+			verdicts[i] = cueVerdict{CriterionScore: CriterionScore{Criterion: Criteria[i]}, missing: 2, anyMissing: true}
+		}
+		verdicts[tt.criterion] = cueVerdict{CriterionScore: CriterionScore{Criterion: Criteria[tt.criterion]}, missing: 1}
+		res := &Score{}
+		confidence := 1.0
+		weigh(res, verdicts, op(tt.criterion, shareAt(tt.criterion, tt.chance)), true, true, &confidence)
+		if got := res.Criteria[tt.criterion].Awarded; got != tt.want {
+			t.Errorf("%s: awarded = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -44,7 +44,23 @@ const (
 	// overruleCertainty caps how sure an award against the cues can be:
 	// such awards were right 74–83% of the time on the blind sets.
 	overruleCertainty = 0.7
+	// verificationOverruleAbove is the chance from which the labelled
+	// answers may award verification against the cues. A check that could
+	// disprove the answer is a property of one sentence, which resembling
+	// the words of answers that earned it shows less often than for the
+	// other points: on the read sets the combiner was not fitted on, such
+	// awards at a 50–60% chance were right 2 times in 9.
+	verificationOverruleAbove = 0.6
 )
+
+// overruleAbove is the combiner's chance from which the labelled answers
+// may award criterion i against the cues.
+func overruleAbove(i int) float64 {
+	if Criteria[i] == Verification {
+		return verificationOverruleAbove
+	}
+	return 0.5
+}
 
 // signal numbers the combiner's inputs (see signalsOf).
 const (
@@ -189,7 +205,7 @@ func weigh(res *Score, verdicts [4]cueVerdict, op *opinion, falsifier, trap bool
 				if p < 0.5 {
 					doubt = fmt.Sprintf("the cues found it, but most of the closest scored answers (%.0f%%) did not earn it", (1-share)*100)
 				}
-			case mayOverrule && p >= 0.5:
+			case mayOverrule && p >= overruleAbove(i):
 				cr.Awarded, overruled[i] = true, true
 				cr.Rationale = "Awarded: your answer reads like answers that earned this point. " + v.needs
 				// The opinions disagree: the model's chance is fitted on all
