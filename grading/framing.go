@@ -420,18 +420,66 @@ func judgedSubject(toks []token, oc occurrence, own []bool) bool {
 	return (opensClause(toks, oc) || subjectOfClause(toks, oc, own)) && (calledNoFix(toks, oc, own) || senselessAt(toks, oc, own))
 }
 
-// senselessAt reports a move its clause calls senseless: "Reverting 4.12
-// makes no sense", "adding pods makes little sense here".
+// senselessAt reports a move its clause calls senseless or unneeded:
+// "Reverting 4.12 makes no sense", "adding pods doesn't make much sense
+// here", "A rollback is not needed", "Replicas are no help".
 func senselessAt(toks []token, oc occurrence, own []bool) bool {
 	end := clauseEnd(toks, oc.first)
-	for j := oc.last + 1; j+2 < end && j <= oc.last+4; j++ {
-		if (toks[j].norm == "makes" || toks[j].norm == "make") && (toks[j+1].norm == "no" || toks[j+1].norm == "little") &&
-			toks[j+2].norm == "sense" && !own[j] {
-			return true
+	word := func(k int) string {
+		if k < end && !own[k] {
+			return toks[k].norm
+		}
+		return ""
+	}
+	for j := oc.last + 1; j < end && j <= oc.last+4; j++ {
+		if own[j] {
+			continue
+		}
+		switch w := toks[j].norm; {
+		case w == "makes" || w == "make":
+			if (word(j+1) == "no" || word(j+1) == "little") && word(j+2) == "sense" {
+				return true
+			}
+		case doVerbs[w] || deniedAuxiliary(toks[j]) && doVerbs[strings.TrimSuffix(w, "n't")]:
+			k := j + 1
+			if doVerbs[w] {
+				if word(k) != "not" {
+					continue
+				}
+				k++
+			}
+			// "doesn't make (much|any) sense"
+			if word(k) == "make" && (word(k+1) == "sense" || senseDegrees[word(k+1)] && word(k+2) == "sense") {
+				return true
+			}
+		case beVerbs[w] || deniedAuxiliary(toks[j]) && beVerbs[strings.TrimSuffix(w, "n't")]:
+			k := j + 1
+			for softeners[word(k)] && word(k) != "not" {
+				k++
+			}
+			switch {
+			case unneeded[word(k)]:
+				// "is unnecessary", "is really not needed" reads below
+				return true
+			case word(k) == "no" && noHelp[word(k+1)]:
+				return true
+			case (word(k) == "not" || deniedAuxiliary(toks[j])) && needed[word(k+boolInt(word(k) == "not"))]:
+				return true
+			}
 		}
 	}
 	return false
 }
+
+var (
+	// beVerbs and the words after them that call a move unneeded: "is
+	// not needed", "isn't necessary", "are unnecessary", "is no help".
+	beVerbs      = set("is", "are", "was", "were", "be")
+	needed       = set("needed", "necessary", "required", "warranted", "justified", "called")
+	unneeded     = set("unnecessary", "unneeded", "unwarranted", "unjustified", "needless")
+	noHelp       = set("help", "use", "good")
+	senseDegrees = set("much", "any", "a", "lot", "of")
+)
 
 // relatives open a clause of their own inside the move's: what follows
 // them has its own subject.
