@@ -58,6 +58,8 @@ func TestLanguage(t *testing.T) {
 		{"a move put first and turned down in the first person", "Limit the bulk tenant. Rolling back the release I'd skip for now.", [4]bool{true, false, false, false}},
 		{"a move the learner is against", "Limit the bulk tenant. I am against to roll back the release now.", [4]bool{true, false, false, false}},
 		{"against as a comparison negates nothing", "Limit the bulk tenant, and roll back the release against the old pool's numbers.", [4]bool{false, false, false, false}},
+		{"an arrow ends a note's step and its negation", "No new release -> limit the bulk tenant for an hour.", [4]bool{true, false, false, false}},
+		{"so does a drawn arrow", "No new release → limit the bulk tenant for an hour.", [4]bool{true, false, false, false}},
 		{"advice a source gives is reported, not offered", "Limit the bulk tenant. I know the runbook says to roll back the release right away, but not tonight.", [4]bool{true, false, false, false}},
 		{"a move the learner cites a source for is offered", "Limit the bulk tenant and, as the runbook says, roll back the release right away.", [4]bool{false, false, false, false}},
 		{"a limit the docs recommend is not the learner's", "The docs recommend that you limit the bulk tenant; I would wait and see.", [4]bool{false, false, false, false}},

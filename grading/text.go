@@ -61,7 +61,8 @@ const (
 )
 
 // tokenize splits text into words. Sentences end at . ! ? and line breaks;
-// clauses also end at , ; : dashes and contrastive words such as "but".
+// clauses also end at , ; : dashes, arrows and contrastive words such as
+// "but".
 func tokenize(text string) []token {
 	toks := make([]token, 0, len(text)/5+1)
 	sentence, clause := 0, 0
@@ -125,6 +126,10 @@ func tokenize(text string) []token {
 		case r == ';' || r == ')' || r == '—' || r == '–':
 			clause++
 		case r == '-' && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '-'):
+			clause++
+		case r == '→' || r == '⇒' || (r == '-' || r == '=') && i+1 < len(text) && text[i+1] == '>':
+			// Terse notes chain steps with arrows: "no deploy -> plan
+			// regression" denies the deploy, not the regression.
 			clause++
 		}
 		i += size
