@@ -399,6 +399,15 @@ func (c *concept) find(a *answer) conceptMatch {
 		m.ordered = m.found && p.orders && !strings.HasSuffix(a.toks[m.first].norm, "ing")
 		if m.found && m.claimRank() == 0 {
 			m.patternIndex = pi
+			if !m.ordered {
+				// An order found by a later pattern ("My first move is
+				// rollback", by `^rollback` after `first > rollback`)
+				// still makes the move the learner's own, whichever
+				// pattern the author wrote first.
+				if o, ok := c.orderAfter(a, pi); ok {
+					return o
+				}
+			}
 			return m
 		}
 		if m.found && (!weaker.found || m.claimRank() < weaker.claimRank()) {
@@ -415,6 +424,23 @@ func (c *concept) find(a *answer) conceptMatch {
 			patternIndex: negMatch.patternIndex}
 	}
 	return conceptMatch{near: near}
+}
+
+// orderAfter returns a plain claim found by a pattern with a ^ slot after
+// patterns[pi], if any.
+func (c *concept) orderAfter(a *answer, pi int) (conceptMatch, bool) {
+	for k := pi + 1; k < len(c.patterns); k++ {
+		p := c.patterns[k]
+		if !p.orders {
+			continue
+		}
+		m, _ := p.find(a)
+		if m.found && m.claimRank() == 0 && !strings.HasSuffix(a.toks[m.first].norm, "ing") {
+			m.ordered, m.patternIndex = true, k
+			return m, true
+		}
+	}
+	return conceptMatch{}, false
 }
 
 // find looks for the pattern sentence by sentence. It reports whether a

@@ -121,3 +121,26 @@ func TestUnmatchedPatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderFoundByALaterPattern: a move offered as an order is offered
+// whichever of the concept's patterns the author wrote first.
+func TestOrderFoundByALaterPattern(t *testing.T) {
+	t.Parallel()
+	for _, patterns := range [][]string{{"^roll* back", "first > roll* back"}, {"first > roll* back", "^roll* back"}} {
+		r := &Rubric{
+			Concepts: map[string][]string{"rollback": patterns},
+			Rules:    [4]Rule{{Criterion: Result, Rejects: []string{"rollback"}}},
+		}
+		c, err := r.compile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		toks, _ := readAnswer("My first move: roll back the release, then look at the plan.")
+		ans := newAnswer(toks, c.words)
+		m := c.concepts["rollback"].find(ans)
+		ans.release()
+		if !m.found || !m.ordered {
+			t.Errorf("patterns %q: found %v, ordered %v; want an order", patterns, m.found, m.ordered)
+		}
+	}
+}
