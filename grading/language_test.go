@@ -291,3 +291,34 @@ func TestOrderWeighedAfterAnd(t *testing.T) {
 		}
 	}
 }
+
+// TestFalseFriendsAreNotSynonyms: WordNet synonyms and phrasal forms that
+// mean something else in the subject's language do not match, while the
+// subject's own paraphrases still do.
+func TestFalseFriendsAreNotSynonyms(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"revert": {"revert"}},
+		Rules:    [4]Rule{{Criterion: Result, Requires: []string{"revert"}}},
+	}
+	tests := []struct {
+		answer string
+		want   bool
+	}{
+		{"This is a plan regression after the nightly analyze, nothing else.", false},
+		{"Once latency returns to 80 ms, the incident is over for good.", false},
+		{"I would undo the release and watch the queue for an hour.", true},
+		// "Go back to" reverts only to an earlier build, not a level.
+		{"Once the queue drains, the workers go back to normal and p99 goes back to 80 ms.", false},
+		{"I would go back to the previous build tonight and watch the queue.", true},
+	}
+	for _, tt := range tests {
+		got, err := r.Grade(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Criteria[0].Awarded != tt.want {
+			t.Errorf("%q: revert found %v, want %v", tt.answer, got.Criteria[0].Awarded, tt.want)
+		}
+	}
+}

@@ -17,7 +17,7 @@ var phrasalFamilies = []struct {
 	{[]string{"cancel", "abort"}, []string{"call off", "pull the plug"}},
 	{[]string{"stop", "halt"}, []string{"call off", "shut down", "shut off", "pull the plug"}},
 	{[]string{"disable"}, []string{"turn off", "switch off", "shut off"}},
-	{[]string{"revert", "rollback", "undo", "downgrade"}, []string{"go back to", "put back", "back out"}},
+	{[]string{"revert", "rollback", "undo", "downgrade"}, []string{"go back to old", "go back to previous", "go back to last", "go back to known", "go back to earlier", "put back", "back out"}},
 	{[]string{"retry", "resend"}, []string{"try again", "ask again", "send again"}},
 	{[]string{"throttle", "limit", "cap", "restrict"}, []string{"hold back", "rein in"}},
 	{[]string{"reject", "shed"}, []string{"turn away"}},

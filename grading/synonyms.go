@@ -73,6 +73,13 @@ func familyBeyondPrefix(prefix string) []string {
 	return out
 }
 
+// falseFriends are WordNet synonyms that mean something else in the
+// subject's language: a performance regression is not a revert.
+var falseFriends = [][2]string{
+	{"revert", "regress"},
+	{"revert", "return"},
+}
+
 var (
 	synonymsOnce sync.Once
 	synonymIndex map[string][]string // stem → other stems
@@ -102,6 +109,11 @@ func loadSynonyms() {
 		if len(fs) > 1 {
 			synonymIndex[fs[0]] = fs[1:]
 		}
+	}
+	for _, pair := range falseFriends {
+		a, b := lookup(pair[0]).stem, lookup(pair[1]).stem
+		synonymIndex[a] = slices.DeleteFunc(synonymIndex[a], func(s string) bool { return s == b })
+		synonymIndex[b] = slices.DeleteFunc(synonymIndex[b], func(s string) bool { return s == a })
 	}
 	for _, fam := range servingFamilies {
 		words := strings.Fields(fam)
