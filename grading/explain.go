@@ -13,8 +13,9 @@ type Explanation struct {
 	Criteria [4]CriterionWhy `json:"criteria"`
 	// Note says why no concept was read at all (too short, a list).
 	Note string `json:"note,omitempty"`
-	// Unread are the words of lists inside the answer, which the cues
-	// and the labelled answers ignore.
+	// Unread are the words of lists inside the answer, and of long runs
+	// copied from the question, which the cues and the labelled answers
+	// ignore.
 	Unread []string `json:"unread,omitempty"`
 	// Closest are the labelled answers whose scores the second opinion
 	// weighed, closest first: where it overruled the cues, these are why.
@@ -90,12 +91,14 @@ func (r *Rubric) Explain(text string, sets ...*LabelledSet) (Explanation, error)
 	}
 	c, _ := r.compile()
 	ex := Explanation{Score: score, traces: map[string]Trace{}}
-	toks, unread := readAnswer(text)
+	toks, unread := readAnswer(text, r.shown())
 	switch unread {
 	case tooShort:
 		ex.Note = "The answer is too short to read: no concept was looked for."
 	case listOfTerms:
 		ex.Note = "The answer reads as a list of terms, so no concept was looked for: every criterion is denied."
+	case copiedOnly:
+		ex.Note = "The answer repeats the question (or the scene before it) nearly word for word, so no concept was looked for: every criterion is denied."
 	default:
 		for _, t := range toks {
 			if t.listed {

@@ -135,7 +135,7 @@ func TestOrderFoundByALaterPattern(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		toks, _ := readAnswer("My first move: roll back the release, then look at the plan.")
+		toks, _ := readAnswer("My first move: roll back the release, then look at the plan.", nil)
 		ans := newAnswer(toks, c.words)
 		m := c.concepts["rollback"].find(ans)
 		ans.release()

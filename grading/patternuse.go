@@ -20,7 +20,7 @@ func (r *Rubric) PatternsMatched(text string) (map[string][]bool, error) {
 	for name, con := range c.concepts {
 		out[name] = make([]bool, len(con.patterns))
 	}
-	toks, unread := readAnswer(text)
+	toks, unread := readAnswer(text, r.shown())
 	if unread != readable {
 		return out, nil
 	}

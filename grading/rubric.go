@@ -18,10 +18,19 @@ type Rubric struct {
 	// concept names. Optional.
 	Phrases map[string]string `json:"phrases,omitempty"`
 	Rules   [4]Rule           `json:"rules"`
+	// Shown is what the learner was shown before answering — the item's
+	// question and the scene before it — set from the lesson, never
+	// authored: a long run of it copied into an answer is not the
+	// learner's words (shown.go).
+	Shown []string `json:"shown,omitempty"`
 
 	once     sync.Once
 	compiled *compiledRubric
 	err      error
+	// Shown is indexed apart from the cues: the lesson parser checks the
+	// cues before it knows the scene.
+	shownOnce    sync.Once
+	shownIndexed *shownText
 }
 
 // Rule says how one criterion is earned. A rule with no cues is never
@@ -66,6 +75,12 @@ type compiledRubric struct {
 func (r *Rubric) Check() error {
 	_, err := r.compile()
 	return err
+}
+
+// shown returns Shown indexed for finding copied runs, or nil.
+func (r *Rubric) shown() *shownText {
+	r.shownOnce.Do(func() { r.shownIndexed = compileShown(r.Shown) })
+	return r.shownIndexed
 }
 
 func (r *Rubric) compile() (*compiledRubric, error) {

@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-14+combiner-10+provisional-4"
+const ScorerVersion = "cues-15+combiner-10+provisional-4"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -95,7 +95,7 @@ func (r *Rubric) grade(answer string, sets []*LabelledSet) (Score, opinion, erro
 	for i := range res.Criteria {
 		res.Criteria[i] = CriterionScore{Criterion: Criteria[i], Evidence: []Evidence{}}
 	}
-	toks, unread := readAnswer(answer)
+	toks, unread := readAnswer(answer, r.shown())
 	function := 0
 	for _, t := range toks {
 		if t.function {
@@ -112,6 +112,8 @@ func (r *Rubric) grade(answer string, sets []*LabelledSet) (Score, opinion, erro
 			conf = 0.6
 		}
 		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf, answer), opinion{}, nil
+	case copiedOnly:
+		return res.deny("Repeats the question rather than answering it: say what you would do and why, in your own words.", 0.9, answer), opinion{}, nil
 	}
 
 	found := map[string]conceptMatch{}
@@ -156,13 +158,14 @@ const (
 	readable    unreadReason = iota
 	tooShort                 // fewer than minWords words
 	listOfTerms              // a list of terms as a whole (isList)
+	copiedOnly               // fewer than minWords words not copied from the question
 )
 
 // readAnswer tokenizes answer as every reading of it does (GradeWith,
 // Explain, PatternsMatched): whether it is read at all and, when it is,
-// with the lists of terms inside it marked, so that neither opinion reads
-// them.
-func readAnswer(answer string) ([]token, unreadReason) {
+// with the lists of terms inside it and the runs copied from what was
+// shown marked, so that neither opinion reads them.
+func readAnswer(answer string, shown *shownText) ([]token, unreadReason) {
 	toks := tokenize(answer)
 	fragments := fragmentsOf(answer, toks)
 	switch {
@@ -172,6 +175,9 @@ func readAnswer(answer string) ([]token, unreadReason) {
 		return toks, listOfTerms
 	}
 	markListed(toks, fragments)
+	if copied := shown.markCopied(toks); copied > 0 && len(toks)-copied < minWords {
+		return toks, copiedOnly
+	}
 	return toks, readable
 }
 

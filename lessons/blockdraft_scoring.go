@@ -33,6 +33,7 @@ func (d BlockDraft) Scoring() (*Scoring, error) {
 	}
 	s.Model, _ = f.str(model, false)
 	s.Question, _ = f.str(question, false)
+	s.showLearner()
 	if err := s.Rubric.Check(); err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func resembled(examples []grading.Example, traces []grading.Explanation) []Warni
 				verb, other = "deny it "+c+", which you scored 1", "scored 1 on "+c
 			}
 			out = append(out, Warning{Kind: Resembled, Criterion: why.Criterion, Examples: []int{n + 1},
-				Message: fmt.Sprintf("Example %d: the cues agree with your score, but scored without it, the examples closest to it %s: learners' answers like it in other words may be misscored so. Add another answer like it, %s, or make the examples that earn it differ from it in what the criterion asks.",
+				Message: fmt.Sprintf("Example %d: the cues agree with your score, but scored without it, the examples closest to it %s: learners' answers like it in other words may be misscored so. Add (or swap in) another answer like it, %s, or make the examples that earn it differ from it in what the criterion asks.",
 					n+1, verb, other)})
 		}
 	}

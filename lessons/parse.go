@@ -171,6 +171,7 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 				// The scene runs from the section's heading, over any trace
 				// or checkpoint, to the item; the next item's starts after it.
 				sc.Scenario = sectionText(section, body)
+				sc.showLearner()
 				section = nil
 			}
 			l.Blocks = append(l.Blocks, *b)

@@ -23,15 +23,29 @@ type Scoring struct {
 	Model string `json:"model,omitempty"`
 	// Question is the item's prompt or question as written: learners
 	// restate it, so coverage checks no ruled-out move matches it. It
-	// decides no score (not in the fingerprint).
+	// reaches scores only as the rubric's Shown (showLearner), which is
+	// stored and fingerprinted with the rubric.
 	Question string `json:"-"`
 	// Scenario is the prose of the item's section before it, as plain
 	// text: where a lesson sets the scene for its probe, learners restate
-	// that too. Like Question, it decides no score.
+	// that too. Like Question, it reaches scores only as Shown.
 	Scenario string `json:"-"`
 
 	labelledOnce sync.Once
 	labelled     *grading.LabelledSet
+}
+
+// showLearner gives the rubric what the learner reads before answering —
+// the question and the scene before it — so that a long run of it copied
+// into an answer earns nothing (grading.Rubric.Shown). Call it once both
+// are known, before any answer is graded.
+func (s *Scoring) showLearner() {
+	s.Rubric.Shown = nil
+	for _, text := range []string{s.Question, s.Scenario} {
+		if strings.TrimSpace(text) != "" {
+			s.Rubric.Shown = append(s.Rubric.Shown, text)
+		}
+	}
 }
 
 // Labelled is the item's own labelled answers: its calibration examples
