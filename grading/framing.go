@@ -420,9 +420,10 @@ func judgedSubject(toks []token, oc occurrence, own []bool) bool {
 	return (opensClause(toks, oc) || subjectOfClause(toks, oc, own)) && (calledNoFix(toks, oc, own) || senselessAt(toks, oc, own))
 }
 
-// senselessAt reports a move its clause calls senseless or unneeded:
-// "Reverting 4.12 makes no sense", "adding pods doesn't make much sense
-// here", "A rollback is not needed", "Replicas are no help".
+// senselessAt reports a move its clause calls senseless, unneeded or no
+// cause: "Reverting 4.12 makes no sense", "adding pods doesn't make much
+// sense here", "A rollback is not needed", "Replicas are no help", "The
+// release doesn't explain 02:10".
 func senselessAt(toks []token, oc occurrence, own []bool) bool {
 	end := clauseEnd(toks, oc.first)
 	word := func(k int) string {
@@ -450,6 +451,10 @@ func senselessAt(toks []token, oc occurrence, own []bool) bool {
 			}
 			// "doesn't make (much|any) sense"
 			if word(k) == "make" && (word(k+1) == "sense" || senseDegrees[word(k+1)] && word(k+2) == "sense") {
+				return true
+			}
+			// "a rollback doesn't explain the 02:10 jump": not the cause.
+			if word(k) == "explain" {
 				return true
 			}
 		case beVerbs[w] || deniedAuxiliary(toks[j]) && beVerbs[strings.TrimSuffix(w, "n't")]:
