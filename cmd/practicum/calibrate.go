@@ -18,12 +18,12 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	item := fs.String("item", "", "the exercise or probe to score against, as course/lesson/key")
 	fs.StringVar(item, "exercise", "", "the same as -item")
 	dir := fs.String("content", defaultContent(), contentHelp)
-	answers := fs.String("answers", "", `JSON Lines file of {"id": …, "text": …, "scores": {"result": 0|1, …}}`)
+	answers := fs.String("answers", "", `JSON Lines file of {"id": …, "text": …, "scores": {"result": 0|1, …}}; several, comma-separated, are scored together and each also alone`)
 	examples := fs.Bool("examples", false, "score the item's own calibration examples instead, each without itself among the labelled answers")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	against := fs.String("against", "", "a report this command printed with --json before (on the same answers): say which disagreements the change since mended and which it caused")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: practicum calibrate --item COURSE/LESSON/KEY (--answers FILE | --examples) [--content DIR] [--json] [--against REPORT.json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
+		fmt.Fprintln(stderr, "Usage: practicum calibrate --item COURSE/LESSON/KEY (--answers FILE[,FILE…] | --examples) [--content DIR] [--json] [--against REPORT.json]\n\nScores answers a person has scored and reports how often the scorer agrees. Flags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -44,20 +44,42 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	var trials []grading.Trial
+	var sets []answerSet
 	var note string
 	if *examples {
 		trials = exampleTrials(scoring)
 		if len(trials) == 0 {
 			return fmt.Errorf("%s has no calibration examples to score", *item)
 		}
-	} else if trials, err = readTrials(*answers); err != nil {
-		return err
-	} else if changedSince(file, *answers) {
-		note = fmt.Sprintf("note: %s changed after %s was written. If you changed the cues while reading these answers' scores, the figures overstate how the item scores answers it has not seen: measure on answers written after your last change.\n", file, *answers)
+	} else {
+		for _, path := range strings.Split(*answers, ",") {
+			path = strings.TrimSpace(path)
+			ts, err := readTrials(path)
+			if err != nil {
+				return err
+			}
+			sets = append(sets, answerSet{path, ts})
+			trials = append(trials, ts...)
+			if changedSince(file, path) {
+				note += fmt.Sprintf("note: %s changed after %s was written. If you changed the cues while reading these answers' scores, the figures overstate how the item scores answers it has not seen: measure on answers written after your last change.\n", file, path)
+			}
+		}
 	}
 	report, err := scoring.Measure(trials)
 	if err != nil {
 		return err
+	}
+	if len(sets) > 1 && !*asJSON {
+		// Each file alone too: a file written after the last change to
+		// the cues is the honest figure, the others flatter it.
+		for _, set := range sets {
+			r, err := scoring.Measure(set.trials)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s: %d answers, mean agreement %.3f, QWK on totals %s, exact totals %.2f\n", set.path, r.N, r.MeanAgreement, optional(r.QWK), r.Exact)
+		}
+		fmt.Fprintln(stdout, "all files together:")
 	}
 	var change *grading.ReportChange
 	if before != nil {
@@ -146,6 +168,12 @@ func exampleTrials(s *lessons.Scoring) []grading.Trial {
 		trials[i] = grading.Trial{ID: id, Text: ex.Answer, Scores: ex.Scores}
 	}
 	return trials
+}
+
+// answerSet is one answers file's trials.
+type answerSet struct {
+	path   string
+	trials []grading.Trial
 }
 
 // readTrials reads the answers file, naming the file and line of a

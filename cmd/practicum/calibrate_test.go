@@ -249,3 +249,41 @@ func TestDecidedBy(t *testing.T) {
 		}
 	}
 }
+
+// TestCalibrateSeveralFiles: answers files given together are scored
+// together, each also alone, and a malformed line is named by its file.
+func TestCalibrateSeveralFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	lines := strings.SplitAfter(releaseAnswers, "\n")
+	first, second := filepath.Join(dir, "first.jsonl"), filepath.Join(dir, "second.jsonl")
+	for path, text := range map[string]string{first: lines[0], second: lines[1]} {
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"calibrate", "--item", "serving-incidents/work-a-serving-incident/release-and-traffic",
+		"--content", "../../lessons/content", "--answers", first + "," + second}
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), args, nil, &out, &errOut); err != nil {
+		t.Fatalf("calibrate: %v\n%s", err, errOut.String())
+	}
+	for _, want := range []string{
+		first + ": 1 answers, mean agreement 1.000",
+		second + ": 1 answers, mean agreement 0.750",
+		"all files together:\n2 answers",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte("{not json\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args[len(args)-1] = first + "," + bad
+	err := run(context.Background(), args, nil, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), bad+":1") {
+		t.Errorf("malformed second file: error %v, want it named as %s:1", err, bad)
+	}
+}
