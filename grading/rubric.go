@@ -23,6 +23,13 @@ type Rubric struct {
 	// authored: a long run of it copied into an answer is not the
 	// learner's words (shown.go).
 	Shown []string `json:"shown,omitempty"`
+	// Revealed is what the learner is shown once an answer is scored —
+	// the model answer — set for learners' answers only (lessons'
+	// Scoring.Grade): with the rules' descriptions, which the feedback
+	// quotes, long runs of it copied into an answer are not read either.
+	// Authors' own texts (examples, the model itself) are graded without
+	// it.
+	Revealed []string `json:"-"`
 
 	once     sync.Once
 	compiled *compiledRubric
@@ -77,9 +84,19 @@ func (r *Rubric) Check() error {
 	return err
 }
 
-// shown returns Shown indexed for finding copied runs, or nil.
+// shown returns Shown, and Revealed with the rules' descriptions where
+// Revealed is set (even empty: an item with no model answer still quotes
+// its descriptions), indexed for finding copied runs, or nil.
 func (r *Rubric) shown() *shownText {
-	r.shownOnce.Do(func() { r.shownIndexed = compileShown(r.Shown) })
+	r.shownOnce.Do(func() {
+		var descriptions []string
+		if r.Revealed != nil {
+			for _, rule := range r.Rules {
+				descriptions = append(descriptions, rule.Description)
+			}
+		}
+		r.shownIndexed = compileShown(r.Shown, r.Revealed, descriptions)
+	})
 	return r.shownIndexed
 }
 

@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-16+combiner-10+provisional-4"
+const ScorerVersion = "cues-17+combiner-10+provisional-4"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -113,7 +113,7 @@ func (r *Rubric) grade(answer string, sets []*LabelledSet) (Score, opinion, erro
 		}
 		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf, answer), opinion{}, nil
 	case copiedOnly:
-		return res.deny("Repeats the question rather than answering it: say what you would do and why, in your own words.", 0.9, answer), opinion{}, nil
+		return res.deny("Repeats what the lesson showed you (the question, the feedback or the model answer) rather than answering: say what you would do and why, in your own words.", 0.9, answer), opinion{}, nil
 	}
 
 	found := map[string]conceptMatch{}
@@ -158,7 +158,7 @@ const (
 	readable    unreadReason = iota
 	tooShort                 // fewer than minWords words
 	listOfTerms              // a list of terms as a whole (isList)
-	copiedOnly               // fewer than minWords words not copied from the question
+	copiedOnly               // fewer than minWords words not copied from what was shown
 )
 
 // readAnswer tokenizes answer as every reading of it does (GradeWith,

@@ -1,36 +1,43 @@
 package grading
 
-// What the learner was shown before answering: the item's question and the
-// scene the lesson sets before it (Rubric.Shown). A long run of it copied
-// into an answer is the item's words, not the learner's: pasted back, the
-// question names every move and number the cues and the labelled answers
-// look for, and earned points it never argued (the question of
-// preemption-release-or-tenant, pasted, earned three of four). Neither
-// opinion reads a copied run, as neither reads a list of terms.
+// What the learner was shown: before answering, the item's question and
+// the scene the lesson sets before it (Rubric.Shown); after an answer is
+// scored, the model answer and the rubric's descriptions, which the
+// feedback quotes (Rubric.Revealed). A long run of either copied into an
+// answer is the item's words, not the learner's: pasted back, the question
+// names every move and number the cues and the labelled answers look for
+// (the question of preemption-release-or-tenant, pasted, earned three of
+// four), and the feedback and the model answer are the answer key.
+// Neither opinion reads a copied run, as neither reads a list of terms.
 // Restating a fact in the question's words ("v43 reached 50% of the
-// fleet") is far shorter: of the 2,547 blind answers none shares more
-// than 13 words in a row with its question or scene, and 3 share 11 or
-// more.
-
-// minCopiedRun is the fewest words in a row, as the question has them,
-// read as copied: one more than any blind answer shares.
-const minCopiedRun = 14
+// fleet") is far shorter. Each kind of text has its own run read as
+// copied, one word more than any of the 2,547 blind answers shares with
+// it: 13 words in a row with the question or scene, 15 with a criterion's
+// description, 29 with the model answer (strong answers echo it).
+const (
+	minCopiedRun      = 14 // the question, the scene
+	minDescriptionRun = 16 // a criterion's description
+	minRevealedRun    = 30 // the model answer
+)
 
 // shownText is the item's shown texts as words, indexed by word for
 // finding runs.
 type shownText struct {
-	texts [][]string
-	at    map[string][]shownPos // word → where it occurs
+	texts   [][]string
+	minRuns []int                 // by text: the run read as copied
+	at      map[string][]shownPos // word → where it occurs
 }
 
 type shownPos struct{ text, i int }
 
-func compileShown(texts []string) *shownText {
+// compileShown indexes the texts shown before answering (before) and the
+// model answers and descriptions shown after (models, descriptions).
+func compileShown(before, models, descriptions []string) *shownText {
 	s := &shownText{at: map[string][]shownPos{}}
-	for _, text := range texts {
+	add := func(text string, minRun int) {
 		toks := tokenize(text)
-		if len(toks) < minCopiedRun {
-			continue
+		if len(toks) < minRun {
+			return
 		}
 		words := make([]string, len(toks))
 		for i, t := range toks {
@@ -38,6 +45,16 @@ func compileShown(texts []string) *shownText {
 			s.at[t.norm] = append(s.at[t.norm], shownPos{len(s.texts), i})
 		}
 		s.texts = append(s.texts, words)
+		s.minRuns = append(s.minRuns, minRun)
+	}
+	for _, text := range before {
+		add(text, minCopiedRun)
+	}
+	for _, text := range models {
+		add(text, minRevealedRun)
+	}
+	for _, text := range descriptions {
+		add(text, minDescriptionRun)
 	}
 	if len(s.texts) == 0 {
 		return nil
@@ -45,9 +62,9 @@ func compileShown(texts []string) *shownText {
 	return s
 }
 
-// markCopied marks the answer's words that are part of a run of at least
-// minCopiedRun words copied from what was shown (token.copied), and
-// returns how many it marked.
+// markCopied marks the answer's words that are part of a run copied from
+// what was shown, long enough for its text (token.copied), and returns
+// how many it marked.
 func (s *shownText) markCopied(toks []token) int {
 	if s == nil {
 		return 0
@@ -61,9 +78,11 @@ func (s *shownText) markCopied(toks []token) int {
 			for i+n < len(toks) && p.i+n < len(words) && toks[i+n].norm == words[p.i+n] {
 				n++
 			}
-			longest = max(longest, n)
+			if n >= s.minRuns[p.text] {
+				longest = max(longest, n)
+			}
 		}
-		if longest < minCopiedRun {
+		if longest == 0 {
 			i++
 			continue
 		}

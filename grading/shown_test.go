@@ -35,8 +35,43 @@ func TestCopiedRunsAreNotRead(t *testing.T) {
 		if awarded != tt.want {
 			t.Errorf("%s: awarded %v, want %v", tt.name, awarded, tt.want)
 		}
-		if says := strings.HasPrefix(got.Criteria[0].Rationale, "Repeats the question"); says != tt.copiedOnly {
+		if says := strings.HasPrefix(got.Criteria[0].Rationale, "Repeats what the lesson showed you"); says != tt.copiedOnly {
 			t.Errorf("%s: rationale %q", tt.name, got.Criteria[0].Rationale)
+		}
+	}
+}
+
+// TestRevealedRunsAreNotRead: once an answer is scored the learner sees
+// the model answer and the feedback's descriptions; pasted back into a
+// learner's answer they earn nothing, while the same rubric without
+// Revealed — the author's, for examples and the model itself — reads them.
+func TestRevealedRunsAreNotRead(t *testing.T) {
+	t.Parallel()
+	model := "Limit the bulk tenant for an hour while the old pool warms up, because rolling back the release now would overload it; " +
+		"then compare the two versions on the same traffic before deciding anything else about the release at all."
+	learner := languageRubric()
+	learner.Rules[0].Description = "Limits the bulk tenant for a while as a bounded stopgap, rather than rolling back the release or restarting anything at once."
+	learner.Revealed = []string{model}
+	author := languageRubric()
+	author.Rules[0].Description = learner.Rules[0].Description
+	tests := []struct {
+		name   string
+		rubric *Rubric
+		answer string
+		want   bool // the result awarded
+	}{
+		{"the model answer pasted", learner, model, false},
+		{"the feedback pasted", learner, learner.Rules[0].Description, false},
+		{"a phrase of the model echoed", learner, "I would limit the bulk tenant for an hour while the old pool warms up, and keep the release.", true},
+		{"the model graded as the author's", author, model, true},
+	}
+	for _, tt := range tests {
+		got, err := tt.rubric.Grade(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Criteria[0].Awarded != tt.want {
+			t.Errorf("%s: result awarded %v, want %v (%s)", tt.name, got.Criteria[0].Awarded, tt.want, got.Criteria[0].Rationale)
 		}
 	}
 }

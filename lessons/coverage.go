@@ -78,7 +78,7 @@ func (s *Scoring) Coverage() ([]Warning, error) {
 	// answers do not change, and resembled reads the final verdict.
 	traces := make([]grading.Explanation, len(s.Examples))
 	for i, ex := range s.Examples {
-		e, err := s.Explain(ex.Answer, nil)
+		e, err := s.Rubric.Explain(ex.Answer, s.labelledSet())
 		if err != nil {
 			return nil, err
 		}

@@ -33,6 +33,8 @@ type Scoring struct {
 
 	labelledOnce sync.Once
 	labelled     *grading.LabelledSet
+	learnerOnce  sync.Once
+	learner      *grading.Rubric
 }
 
 // showLearner gives the rubric what the learner reads before answering —
@@ -65,17 +67,34 @@ func (s *Scoring) Labelled() []grading.Labelled {
 	return out
 }
 
-// Grade scores an answer with both opinions: the cues, and the item's
-// labelled answers plus reviewed ones (reviewers' decisions on this
+// Grade scores a learner's answer with both opinions: the cues, and the
+// item's labelled answers plus reviewed ones (reviewers' decisions on this
 // revision), which may be nil.
 func (s *Scoring) Grade(answer string, reviewed *grading.LabelledSet) (grading.Score, error) {
-	return s.Rubric.GradeWith(answer, s.labelledSet(), reviewed)
+	return s.forLearners().GradeWith(answer, s.labelledSet(), reviewed)
 }
 
 // Explain scores an answer as Grade does and says, concept by concept, why:
 // for authors trying answers.
 func (s *Scoring) Explain(answer string, reviewed *grading.LabelledSet) (grading.Explanation, error) {
-	return s.Rubric.Explain(answer, s.labelledSet(), reviewed)
+	return s.forLearners().Explain(answer, s.labelledSet(), reviewed)
+}
+
+// forLearners is the rubric learners' answers are graded with: the item's
+// own, with what a learner is shown once an answer is scored — the model
+// answer, and the descriptions the feedback quotes — revealed, so that
+// pasting them back earns nothing (grading.Rubric.Revealed). The author's
+// texts (examples, the model answer itself) are graded with s.Rubric.
+func (s *Scoring) forLearners() *grading.Rubric {
+	s.learnerOnce.Do(func() {
+		r := s.Rubric
+		revealed := []string{}
+		if strings.TrimSpace(s.Model) != "" {
+			revealed = append(revealed, s.Model)
+		}
+		s.learner = &grading.Rubric{Concepts: r.Concepts, Phrases: r.Phrases, Rules: r.Rules, Shown: r.Shown, Revealed: revealed}
+	})
+	return s.learner
 }
 
 func (s *Scoring) labelledSet() *grading.LabelledSet {

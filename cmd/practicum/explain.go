@@ -22,7 +22,7 @@ func writeExplanation(w io.Writer, ex grading.Explanation) error {
 		fmt.Fprintf(&b, "%s\n", ex.Note)
 	}
 	if len(ex.Unread) > 0 {
-		fmt.Fprintf(&b, "Not read (a list of terms, or words copied from the question): %s\n", strings.Join(ex.Unread, " "))
+		fmt.Fprintf(&b, "Not read (a list of terms, or words copied from what the lesson shows): %s\n", strings.Join(ex.Unread, " "))
 	}
 	for i, c := range ex.Criteria {
 		verdict := "not awarded"

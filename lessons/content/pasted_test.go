@@ -1,21 +1,30 @@
 package content_test
 
 import (
+	"strings"
 	"testing"
 )
 
 // TestPastedQuestionEarnsNothing: an answer that pastes back what the
-// learner was shown — the question, the scene before it, or both — earns
-// no point on any item: those words name every move and number the cues
-// and the labelled answers look for, and argue nothing.
+// learner was shown — the question, the scene before it, or both; once an
+// answer is scored, the feedback's descriptions of each point or the
+// model answer — earns no point on any item: the question names every
+// move and number the cues and the labelled answers look for, and argues
+// nothing; the feedback and the model answer are the answer key.
 func TestPastedQuestionEarnsNothing(t *testing.T) {
 	t.Parallel()
 	for key := range blindItems {
 		scoring := blindScoring(t, key)
+		var descriptions []string
+		for _, rule := range scoring.Rubric.Rules {
+			descriptions = append(descriptions, rule.Description)
+		}
 		for name, text := range map[string]string{
 			"question":           scoring.Question,
 			"scene":              scoring.Scenario,
 			"scene and question": scoring.Scenario + "\n\n" + scoring.Question,
+			"feedback":           strings.Join(descriptions, "\n\n"),
+			"model answer":       scoring.Model,
 		} {
 			got, err := scoring.Grade(text, nil)
 			if err != nil {

@@ -242,9 +242,9 @@ func TryResult(t TryView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(fmt.Sprintf("Not read, a list of terms or words copied from the question: %s", joinWords(ex.Unread)))
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(fmt.Sprintf("Not read, a list of terms or words copied from what the lesson shows: %s", joinWords(ex.Unread)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/author_try.templ`, Line: 52, Col: 108}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/author_try.templ`, Line: 52, Col: 117}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 				if templ_7745c5c3_Err != nil {
