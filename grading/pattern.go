@@ -109,16 +109,27 @@ func namesPlan(ws []token) bool {
 }
 
 // slotsOf splits a pattern at its joins: " + " (any order) and " > " (in
-// order). follows[i] is true when slot i was joined by " > ".
+// order). follows[i] is true when slot i was joined by " > ". A sign with
+// a letter or digit on both sides is part of a word, as answers read it:
+// `n+1` is the words "n 1", not two slots.
 func slotsOf(src string) (slots []string, follows []bool) {
 	start, after := 0, false
 	for i, r := range src {
-		if r == '+' || r == '>' {
+		if (r == '+' || r == '>') && !insideWord(src, i) {
 			slots, follows = append(slots, src[start:i]), append(follows, after)
 			start, after = i+1, r == '>'
 		}
 	}
 	return append(slots, src[start:]), append(follows, after)
+}
+
+// insideWord reports a one-byte sign at src[i] with a letter or digit
+// right before and after it.
+func insideWord(src string, i int) bool {
+	wordByte := func(b byte) bool {
+		return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+	}
+	return i > 0 && i+1 < len(src) && wordByte(src[i-1]) && wordByte(src[i+1])
 }
 
 // phrase is words in order, such as "roll back".

@@ -22,6 +22,10 @@ func TestOrderedSlots(t *testing.T) {
 		{"rais* + pool > 50", "Raise the pool to 50 connections.", true},
 		{"rais* + pool > 50", "With 50 connections I'd still raise the pool.", false},
 		{"blocker > kill*", "pg_stat_activity -> blocker -> kill it, rerun tonight", true},
+		// A sign inside a word is part of it, as answers read it: "n+1"
+		// is the words "n 1", not two slots in any order.
+		{"n+1 + flag*", "The flag switched on an N+1 query path for everyone.", true},
+		{"n+1 + flag*", "Flag 1 is on for everyone, and n is large.", false},
 		// " > " does not reach into a reason given for the first slot.
 		{"i would > scal*|more > pod*", "I would not scale out the service, because more pods open more connections.", false},
 		{"i would > add* > pod*", "I would add pods because traffic grew.", true},
