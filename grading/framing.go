@@ -480,7 +480,7 @@ var (
 	// beVerbs and the words after them that call a move unneeded: "is
 	// not needed", "isn't necessary", "are unnecessary", "is no help".
 	beVerbs      = set("is", "are", "was", "were", "be")
-	needed       = set("needed", "necessary", "required", "warranted", "justified", "called")
+	needed       = set("needed", "necessary", "required", "warranted", "justified", "called", "useful", "helpful", "worthwhile")
 	unneeded     = set("unnecessary", "unneeded", "unwarranted", "unjustified", "needless")
 	noHelp       = set("help", "use", "good")
 	senseDegrees = set("much", "any", "a", "lot", "of")

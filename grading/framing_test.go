@@ -23,6 +23,7 @@ func TestMoveCalledUnneeded(t *testing.T) {
 		{"A rollback is unnecessary here, the plan flipped at 02:10.", "framed"},
 		{"A rollback is no help at all, the plan flipped at 02:10.", "framed"},
 		{"A rollback doesn't explain the jump at 02:10 either.", "framed"},
+		{"A rollback is not useful here, the plan flipped at 02:10.", "framed"},
 		{"A rollback is needed now, the plan flipped at 02:10.", "found"},
 		{"A rollback is not what I would try first after 02:10.", "negated"},
 	}
