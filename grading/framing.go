@@ -532,13 +532,33 @@ func weighedAt(toks []token, oc occurrence) bool {
 	content := 0
 	for j := oc.last + 1; j < len(toks) && content <= maxSubjectTail && toks[j].clause == clause; j++ {
 		if modals[toks[j].norm] {
-			return true
+			return !endorsedAt(toks, j, clauseEnd(toks, j))
 		}
 		if !toks[j].function {
 			content++
 		}
 	}
 	return false
+}
+
+// endorsedAt reports a modal at toks[m] that says the move works: "a
+// bigger primary would fix it quickly", "more replicas would solve this".
+// A move said to fix something is offered, not weighed — unless its
+// sentence goes on to take it back ("would help, but not for long").
+func endorsedAt(toks []token, m, end int) bool {
+	k := m + 1
+	for k < end && softeners[toks[k].norm] {
+		k++
+	}
+	if k >= end || toks[k].norm == "not" || !helps[toks[k].norm] {
+		return false
+	}
+	for j := k + 1; j < sentenceEnd(toks, m); j++ {
+		if toks[j].negator || futilityAdverbs[toks[j].norm] {
+			return false
+		}
+	}
+	return true
 }
 
 // earlierInClause reports a word before the occurrence, in its clause and
