@@ -544,7 +544,8 @@ func weighedAt(toks []token, oc occurrence) bool {
 // endorsedAt reports a modal at toks[m] that says the move works: "a
 // bigger primary would fix it quickly", "more replicas would solve this".
 // A move said to fix something is offered, not weighed — unless its
-// sentence goes on to take it back ("would help, but not for long").
+// sentence goes on to take it back ("would help, but not for long") or
+// supposes ("if CPU were the limit, a bigger primary would fix it").
 func endorsedAt(toks []token, m, end int) bool {
 	k := m + 1
 	for k < end && softeners[toks[k].norm] {
@@ -553,8 +554,13 @@ func endorsedAt(toks []token, m, end int) bool {
 	if k >= end || toks[k].norm == "not" || !helps[toks[k].norm] {
 		return false
 	}
+	for j := m - 1; j >= 0 && toks[j].sentence == toks[m].sentence; j-- {
+		if conditionals[toks[j].norm] {
+			return false
+		}
+	}
 	for j := k + 1; j < sentenceEnd(toks, m); j++ {
-		if toks[j].negator || futilityAdverbs[toks[j].norm] {
+		if toks[j].negator || futilityAdverbs[toks[j].norm] || conditionals[toks[j].norm] {
 			return false
 		}
 	}
