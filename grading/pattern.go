@@ -405,9 +405,7 @@ func (c *concept) find(a *answer) conceptMatch {
 			negMatch = m
 			negMatch.patternIndex = pi
 		}
-		// A gerund opening its clause is a subject ("Scaling CoreDNS is
-		// the reflex"), not an order.
-		m.ordered = m.found && p.orders && !strings.HasSuffix(a.toks[m.first].norm, "ing")
+		m.ordered = p.orderedAt(a, m)
 		if m.found && m.claimRank() == 0 {
 			m.patternIndex = pi
 			if !m.ordered {
@@ -437,6 +435,13 @@ func (c *concept) find(a *answer) conceptMatch {
 	return conceptMatch{near: near}
 }
 
+// orderedAt reports a match of p offered as an order: found by a pattern
+// with a ^ slot, and not opening with a gerund, which is a subject
+// ("Scaling CoreDNS is the reflex").
+func (p pattern) orderedAt(a *answer, m conceptMatch) bool {
+	return m.found && p.orders && !strings.HasSuffix(a.toks[m.first].norm, "ing")
+}
+
 // orderAfter returns a plain claim found by a pattern with a ^ slot after
 // patterns[pi], if any.
 func (c *concept) orderAfter(a *answer, pi int) (conceptMatch, bool) {
@@ -446,7 +451,7 @@ func (c *concept) orderAfter(a *answer, pi int) (conceptMatch, bool) {
 			continue
 		}
 		m, _ := p.find(a)
-		if m.found && m.claimRank() == 0 && !strings.HasSuffix(a.toks[m.first].norm, "ing") {
+		if m.claimRank() == 0 && p.orderedAt(a, m) {
 			m.ordered, m.patternIndex = true, k
 			return m, true
 		}

@@ -33,7 +33,7 @@ func markReported(toks []token) {
 			if !adviceSources[toks[s].norm] || citedAt(toks, i, s) {
 				continue
 			}
-			if v := sourceVerbAfter(toks, s, end); v >= 0 {
+			if sourceVerbAfter(toks, s, end) {
 				for k := s; k < end; k++ {
 					toks[k].judged = true
 				}
@@ -47,21 +47,11 @@ func markReported(toks []token) {
 // citedAt reports a citing word before the source at s in its clause
 // (which starts at start), past the source's determiners and modifiers.
 func citedAt(toks []token, start, s int) bool {
-	for k := s - 1; k >= start && k >= s-3; k-- {
-		if citing[toks[k].norm] {
-			return true
-		}
-	}
-	return false
+	return anyWordOf(toks[max(start, s-3):s], citing)
 }
 
-// sourceVerbAfter returns where a verb of advice follows the source at s
-// within the clause, or -1.
-func sourceVerbAfter(toks []token, s, end int) int {
-	for v := s + 1; v < end && v <= s+1+maxSourceLead; v++ {
-		if sourceVerbs[toks[v].norm] {
-			return v
-		}
-	}
-	return -1
+// sourceVerbAfter reports a verb of advice after the source at s, within
+// the clause (which ends at end).
+func sourceVerbAfter(toks []token, s, end int) bool {
+	return anyWordOf(toks[s+1:min(end, s+2+maxSourceLead)], sourceVerbs)
 }

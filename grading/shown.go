@@ -23,9 +23,15 @@ const (
 // shownText is the item's shown texts as words, indexed by word for
 // finding runs.
 type shownText struct {
-	texts   [][]string
-	minRuns []int                 // by text: the run read as copied
-	at      map[string][]shownPos // word → where it occurs
+	texts []shownWords
+	at    map[string][]shownPos // word → where it occurs
+}
+
+// shownWords is one shown text's words and the run of them read as
+// copied.
+type shownWords struct {
+	words  []string
+	minRun int
 }
 
 type shownPos struct{ text, i int }
@@ -44,8 +50,7 @@ func compileShown(before, models, descriptions []string) *shownText {
 			words[i] = t.norm
 			s.at[t.norm] = append(s.at[t.norm], shownPos{len(s.texts), i})
 		}
-		s.texts = append(s.texts, words)
-		s.minRuns = append(s.minRuns, minRun)
+		s.texts = append(s.texts, shownWords{words, minRun})
 	}
 	for _, text := range before {
 		add(text, minCopiedRun)
@@ -62,9 +67,9 @@ func compileShown(before, models, descriptions []string) *shownText {
 	return s
 }
 
-// markCopied marks the answer's words that are part of a run copied from
-// what was shown, long enough for its text (token.copied), and returns
-// how many it marked.
+// markCopied marks as listed the answer's words that are part of a run
+// copied from what was shown, long enough for its text, and returns how
+// many it marked.
 func (s *shownText) markCopied(toks []token) int {
 	if s == nil {
 		return 0
@@ -73,12 +78,12 @@ func (s *shownText) markCopied(toks []token) int {
 	for i := 0; i < len(toks); {
 		longest := 0
 		for _, p := range s.at[toks[i].norm] {
-			words := s.texts[p.text]
+			text := s.texts[p.text]
 			n := 0
-			for i+n < len(toks) && p.i+n < len(words) && toks[i+n].norm == words[p.i+n] {
+			for i+n < len(toks) && p.i+n < len(text.words) && toks[i+n].norm == text.words[p.i+n] {
 				n++
 			}
-			if n >= s.minRuns[p.text] {
+			if n >= text.minRun {
 				longest = max(longest, n)
 			}
 		}
@@ -87,7 +92,7 @@ func (s *shownText) markCopied(toks []token) int {
 			continue
 		}
 		for k := i; k < i+longest; k++ {
-			toks[k].copied, toks[k].listed = true, true
+			toks[k].listed = true
 		}
 		marked += longest
 		i += longest

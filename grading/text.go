@@ -31,12 +31,9 @@ type token struct {
 	// conditional: in the condition of an "if" ("if the queue grows").
 	conditional bool
 	// listed: one of a run of terms the answer lists without relating
-	// them (markListed), or copied from what the learner was shown.
+	// them (markListed), or of a long run copied from what the learner
+	// was shown (markCopied): neither opinion reads it.
 	listed bool
-	// copied: one of a long run of words copied from the question or
-	// the scene before it (shown.go); listed too, so neither opinion
-	// reads it.
-	copied bool
 	// framer: presents what follows in its clause as a trap or a wrong
 	// move ("tempting", "trap", or a label's "Bad idea:").
 	framer bool
