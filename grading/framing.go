@@ -307,8 +307,22 @@ func failsAt(toks []token, j, end int) bool {
 			}
 		}
 	}
+	if turning[toks[j].norm] {
+		// "would turn a slowdown into an outage"
+		for k := j + 1; k < end && k <= j+5; k++ {
+			if toks[k].norm == "into" {
+				return k+1 < end && harms[toks[k+1].norm] || k+2 < end && harms[toks[k+2].norm] || k+3 < end && harms[toks[k+3].norm]
+			}
+		}
+	}
 	return false
 }
+
+// turning a problem into one of the harms says a move makes it worse.
+var (
+	turning = set("turn", "turns", "turning", "turned")
+	harms   = set("outage", "outages", "disaster", "incident", "meltdown", "crash", "catastrophe", "stampede", "storm", "pileup")
+)
 
 // timedAfter reports a time condition within a few words from toks[i]:
 // "only move traffic once they are warm" says when, not that moving it
@@ -470,8 +484,31 @@ func senselessAt(toks []token, oc occurrence, own []bool) bool {
 				return true
 			case (word(k) == "not" || deniedAuxiliary(toks[j])) && needed[word(k+boolInt(word(k) == "not"))]:
 				return true
+			case ruledOutIdiom(word, k):
+				return true
 			}
 		}
+	}
+	return false
+}
+
+// ruledOutIdiom reports words from k that rule a move out after "is":
+// "is off the table", "is out of the question", "is not an option", "is a
+// non-starter", "is a no-go".
+func ruledOutIdiom(word func(int) string, k int) bool {
+	switch word(k) {
+	case "off":
+		return word(k+1) == "the" && word(k+2) == "table"
+	case "out":
+		return word(k+1) == "of" && word(k+2) == "the" && word(k+3) == "question"
+	case "not":
+		return (word(k+1) == "an" || word(k+1) == "a") && word(k+2) == "option"
+	case "nonstarter", "non-starter", "no-go":
+		return true
+	case "non":
+		return word(k+1) == "starter"
+	case "no":
+		return word(k+1) == "go"
 	}
 	return false
 }
@@ -632,8 +669,18 @@ func opensClause(toks []token, oc occurrence) bool {
 		// security hole": the link is not the clause's subject.
 		k--
 	}
-	return k == 0 || toks[k-1].clause != toks[k].clause || softeners[toks[oc.first-1].norm]
+	if k == 0 || toks[k-1].clause != toks[k].clause || softeners[toks[oc.first-1].norm] {
+		return true
+	}
+	// "A full rollback would …": a word saying what kind of move, after
+	// the clause's opening or an article, leaves the move its subject.
+	before := oc.first - 1
+	return moveKinds[toks[before].norm] && (before == 0 || toks[before-1].clause != toks[before].clause || softeners[toks[before-1].norm])
 }
+
+// moveKinds say what kind of move follows them: "a full rollback", "an
+// immediate restart", "a blind scale-out".
+var moveKinds = set("full", "immediate", "quick", "blind", "emergency", "fleetwide", "global", "partial", "hasty", "rushed", "instant")
 
 // clauseLinks join a clause to the one before without being its subject.
 var clauseLinks = set("and", "so", "or", "but", "then", "thus", "hence")

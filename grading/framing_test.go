@@ -37,3 +37,40 @@ func TestMoveCalledUnneeded(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveRuledOutInOtherWords: idioms that rule a move out ("off the
+// table", "out of the question"), a refusal with words between the "I"
+// and "refuse", "nobody touches", and a move said to turn the incident
+// into an outage all keep it from being offered, while the same move
+// offered plainly is found.
+func TestMoveRuledOutInOtherWords(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"restart": {"restart*|reboot*"}},
+		Rules:    [4]Rule{{Criterion: FailureCase, Any: []string{"restart"}}},
+	}
+	tests := []struct {
+		answer, want string
+	}{
+		{"Restarting the brokers is off the table until the lag is read.", "framed"},
+		{"A reboot is out of the question while the disk is at 96%.", "framed"},
+		{"A restart is not an option, the leader would move again.", "framed"},
+		{"Rebooting is a non-starter here, the cache would go cold.", "framed"},
+		{"I would also refuse a restart, it wipes the evidence.", "refused"},
+		{"Nobody restarts anything until the heap dump is taken.", "refused"},
+		{"A full restart would turn a slow hour into an outage.", "framed"},
+		{"An immediate reboot would make it worse, the cache starts cold.", "framed"},
+		{"I would do a full restart now and watch the queue.", "found"},
+		{"Restart the workers one at a time after the dump.", "found"},
+		{"Nobody lasts long enough to see a restart finish; the queue is 25 s deep.", "found"},
+	}
+	for _, tt := range tests {
+		ex, err := r.Explain(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ex.Criteria[0].Concepts[0].Status; got != tt.want {
+			t.Errorf("%q: %s, want %s", tt.answer, got, tt.want)
+		}
+	}
+}

@@ -177,11 +177,12 @@ var modalsAfterNobody = set("should", "must", "would", "will", "needs", "ought",
 func markRefusalsGoingOn(toks []token) {
 	for i := range toks {
 		switch {
-		case toks[i].norm == "nobody" && i+1 < len(toks) && modalsAfterNobody[toks[i+1].norm]:
+		case toks[i].norm == "nobody" && i+1 < len(toks) && (modalsAfterNobody[toks[i+1].norm] || actsNow(toks[i+1])):
+			// "Nobody should touch pg_wal", "nobody touches pg_wal".
 			toks[i].negator = true
-		case (toks[i].norm == "refuse" || toks[i].norm == "decline") && i > 0 && firstPerson[toks[i-1].norm]:
-			// "I'd refuse to lengthen the tokens", not "a run refuses
-			// to start".
+		case (toks[i].norm == "refuse" || toks[i].norm == "decline") && saidInFirstPerson(toks, i):
+			// "I'd refuse to lengthen the tokens", "I would also refuse
+			// anything that restarts", not "a run refuses to start".
 			toks[i].negator = true
 		case (toks[i].norm == "on" || toks[i].norm == "against") && i >= 2 && toks[i-1].norm == "back" && toks[i-2].norm == "push" && opposedInFirstPerson(toks, i-2):
 			// "I'd push back on 30 pods and 800 maxThreads."
@@ -195,6 +196,29 @@ func markRefusalsGoingOn(toks []token) {
 			toks[i].negator = true
 		}
 	}
+}
+
+// actsNow reports a hands-on verb in the present after "nobody": "nobody
+// touches pg_wal", "nobody restarts anything" — a rule, where "nobody
+// lasts long enough" only says what happens.
+func actsNow(t token) bool { return handsOn[t.norm] }
+
+var handsOn = set("touches", "runs", "deletes", "removes", "restarts", "reboots", "kills", "drops", "flushes", "resets",
+	"changes", "rolls", "deploys", "pushes", "scales", "edits", "modifies", "bumps", "raises", "purges", "truncates")
+
+// saidInFirstPerson reports a verb the learner says of themselves, with
+// at most two auxiliaries or adverbs between: "I refuse", "I'd refuse",
+// "I would also refuse".
+func saidInFirstPerson(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3 && toks[j].sentence == toks[i].sentence; j-- {
+		switch {
+		case firstPerson[toks[j].norm]:
+			return true
+		case !auxiliaries[toks[j].norm] && !softeners[toks[j].norm] && toks[j].norm != "flatly":
+			return false
+		}
+	}
+	return false
 }
 
 // opposedInFirstPerson reports an "against" (or a "push back") the
