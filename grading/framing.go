@@ -218,12 +218,26 @@ func refusedAt(toks []token, oc occurrence, own []bool) bool {
 		// "What I wouldn't do: restart the NAT": the learner's own "I"
 		// before the negation turns the move down, wherever the clause
 		// opens.
-		if refusals[toks[j].norm] || j == start || firstPerson[toks[start].norm] || j > start && firstPerson[toks[j-1].norm] {
+		if refusals[toks[j].norm] || opensAfter(toks, start, j) || firstPerson[toks[start].norm] || j > start && firstPerson[toks[j-1].norm] {
 			return true
 		}
 	}
 	return false
 }
+
+// opensAfter reports toks[j] opening the clause that starts at start, but
+// for words that only lead into it: "Please don't restart the node", "Also
+// don't kill the runs", "And no to doubling replicas".
+func opensAfter(toks []token, start, j int) bool {
+	for k := start; k < j; k++ {
+		if !leadIns[toks[k].norm] {
+			return false
+		}
+	}
+	return true
+}
+
+var leadIns = set("please", "also", "and", "so", "just", "definitely", "absolutely", "certainly", "again", "plus", "still", "but")
 
 // framers before a phrase in its clause present it as a trap or a
 // temptation rather than the learner's own move.

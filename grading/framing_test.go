@@ -40,9 +40,10 @@ func TestMoveCalledUnneeded(t *testing.T) {
 
 // TestMoveRuledOutInOtherWords: idioms that rule a move out ("off the
 // table", "out of the question"), a refusal with words between the "I"
-// and "refuse", "nobody touches", and a move said to turn the incident
-// into an outage all keep it from being offered, while the same move
-// offered plainly is found.
+// and "refuse", "nobody touches", a "don't" after a lead-in ("Please
+// don't", "Also don't") and a move said to turn the incident into an
+// outage all keep it from being offered, while the same move offered
+// plainly is found.
 func TestMoveRuledOutInOtherWords(t *testing.T) {
 	t.Parallel()
 	r := &Rubric{
@@ -63,6 +64,10 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"I would do a full restart now and watch the queue.", "found"},
 		{"Restart the workers one at a time after the dump.", "found"},
 		{"Nobody lasts long enough to see a restart finish; the queue is 25 s deep.", "found"},
+		{"Please don't restart the node, the clients reconnect at once.", "refused"},
+		{"Also don't reboot the workers mid-batch.", "refused"},
+		{"And no to a restart, the pods come back cold.", "refused"},
+		{"The cache doesn't need a restart to clear.", "negated"},
 	}
 	for _, tt := range tests {
 		ex, err := r.Explain(tt.answer)
