@@ -304,7 +304,11 @@ var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind
 // at 0.887 with 11 of 25 (was 0.884, 11 of 24): floors 0.15 and 0.43.
 // Reading "nobody touches" and "I would also refuse" as refusals gave
 // blind22 a criterion (0.808 -> 0.817) but left one more total wrong,
-// unflagged (2 of 13 -> 2 of 14): floor 0.14.
+// unflagged (2 of 13 -> 2 of 14): floor 0.14. Reading "Please don't" and
+// "Also don't" as refusals mended a flagged wrong total of blind24 (3 of
+// 15 -> 2 of 14) and left one of blind22's unflagged, its trap now read
+// as refused with more confidence (2 of 14 -> 1 of 14): floors 0.14 and
+// 0.07 — thirty answers' recall moves by 7% a total.
 // Whether a
 // score is provisional is fitted (TestFitProvisional) on every set but the
 // held-out ones: the sets the combiner was fitted on are scored with more
@@ -332,9 +336,9 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind19": {0.88, 0.6, 0.35, 0.77},
 	"blind20": {0.77, 0.15, 0.35, 0.77},
 	"blind21": {0.77, 0.35, 0.4, 0.77},
-	"blind22": {0.76, 0.14, 0.33, 0.76},
+	"blind22": {0.76, 0.07, 0.33, 0.76},
 	"blind23": {0.86, 0.4, 0.35, 0.77},
-	"blind24": {0.82, 0.15, 0.3, 0.82},
+	"blind24": {0.82, 0.14, 0.3, 0.82},
 	"blind25": {0.85, 0.4, 0.35, 0.85},
 	"blind26": {0.78, 0.25, 0.3, 0.78},
 	"blind27": {0.86, 0.4, 0.4, 0.78},
