@@ -256,7 +256,10 @@ func TestNegationScopeAtAnd(t *testing.T) {
 		{"Nothing is held open and we scale out the workers at noon every day.", false, true, false},
 		{"Autovacuum can't remove the old rows and it bloats a little more every night.", false, false, true},
 		{"We don't scale out the workers and they never bloat the table with retries.", false, false, false},
-		{"If the vacuum never finishes and it bloats, we scale out the readers first.", false, true, false},
+		// A condition supposes what it names, negated or not: "if it
+		// never bloats" names the check as "if it bloats" does.
+		{"If the vacuum never finishes and it bloats, we scale out the readers first.", false, true, true},
+		{"If it doesn't bloat the table overnight, we scale out the readers.", false, true, true},
 	}
 	for _, tt := range tests {
 		got, err := r.Grade(tt.answer)

@@ -514,8 +514,10 @@ func (p pattern) find(a *answer) (conceptMatch, bool) {
 		for k := range occs[s] {
 			// A falsifier says what would prove the answer wrong, often in
 			// the negative ("if …, it isn't the deploy"): it names the
-			// check either way, and is never read as a claim.
-			occs[s][k].negated = negatedAt(toks, occs[s][k], own) && !toks[occs[s][k].first].hypothetical
+			// check either way, and is never read as a claim. A condition
+			// supposes what it names, negated or not: "if the replay
+			// doesn't reproduce the slowdown" names the replay as a check.
+			occs[s][k].negated = negatedAt(toks, occs[s][k], own) && !toks[occs[s][k].first].hypothetical && !toks[occs[s][k].first].conditional
 			occs[s][k].refused = occs[s][k].negated && refusedAt(toks, occs[s][k], own)
 			occs[s][k].framed = framedAt(toks, occs[s][k], own)
 			occs[s][k].conditional = toks[occs[s][k].first].conditional || weighedAt(toks, occs[s][k])

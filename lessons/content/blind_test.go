@@ -308,7 +308,9 @@ var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind
 // "Also don't" as refusals mended a flagged wrong total of blind24 (3 of
 // 15 -> 2 of 14) and left one of blind22's unflagged, its trap now read
 // as refused with more confidence (2 of 14 -> 1 of 14): floors 0.14 and
-// 0.07 — thirty answers' recall moves by 7% a total.
+// 0.07 — thirty answers' recall moves by 7% a total. Reading a negation
+// inside an "if" as supposed mended a flagged wrong total of blind12 and
+// left one fewer answer flagged (23 of 44 -> 21 of 43): floor 0.48.
 // Whether a
 // score is provisional is fitted (TestFitProvisional) on every set but the
 // held-out ones: the sets the combiner was fitted on are scored with more
@@ -326,7 +328,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind9":  {0.87, 0.15, 0.35, 0.77},
 	"blind10": {0.86, 0.56, 0.36, 0.74},
 	"blind11": {0.84, 0.35, 0.33, 0.84},
-	"blind12": {0.84, 0.5, 0.42, 0.75},
+	"blind12": {0.84, 0.48, 0.42, 0.75},
 	"blind13": {0.80, 0.2, 0.45, 0.77},
 	"blind14": {0.86, 0.45, 0.31, 0.67},
 	"blind15": {0.84, 0.25, 0.3, 0.84},
