@@ -218,7 +218,9 @@ func refusedAt(toks []token, oc occurrence, own []bool) bool {
 		// "What I wouldn't do: restart the NAT": the learner's own "I"
 		// before the negation turns the move down, wherever the clause
 		// opens.
-		if refusals[toks[j].norm] || opensAfter(toks, start, j) || firstPerson[toks[start].norm] || j > start && firstPerson[toks[j-1].norm] {
+		// "against" negates only where someone opposes or warns against
+		// a move (markRefusalsGoingOn): it always turns it down.
+		if refusals[toks[j].norm] || toks[j].norm == "against" || opensAfter(toks, start, j) || firstPerson[toks[start].norm] || saidInFirstPerson(toks, j) {
 			return true
 		}
 	}
@@ -267,7 +269,8 @@ var (
 		"resets", "reset", "clears", "clear", "wipes", "wipe", "erases", "erase", "worsens", "amplifies", "magnifies",
 		"makes", "make", "creates", "create", "causes", "cause", "multiplies", "multiply",
 		"refills", "refill", "repeats", "repeat", "recreates", "recreate", "restarts", "restart", "means", "mean",
-		"hand", "hands", "pass", "passes", "send", "sends", "spawn", "spawns", "brings", "bring")
+		"hand", "hands", "pass", "passes", "send", "sends", "spawn", "spawns", "brings", "bring",
+		"loses", "lose", "wastes", "waste", "throws", "throw")
 )
 
 // futileAt reports a move that is its clause's subject followed by "only

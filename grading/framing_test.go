@@ -41,9 +41,10 @@ func TestMoveCalledUnneeded(t *testing.T) {
 // TestMoveRuledOutInOtherWords: idioms that rule a move out ("off the
 // table", "out of the question"), a refusal with words between the "I"
 // and "refuse", "nobody touches", a "don't" after a lead-in ("Please
-// don't", "Also don't") and a move said to turn the incident into an
-// outage all keep it from being offered, while the same move offered
-// plainly is found.
+// don't", "Also don't"), warning or arguing against it, steering people
+// away from it, "What I would not do:" and a move said to turn the
+// incident into an outage or to just lose something all keep it from
+// being offered, while the same move offered plainly is found.
 func TestMoveRuledOutInOtherWords(t *testing.T) {
 	t.Parallel()
 	r := &Rubric{
@@ -68,6 +69,12 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"Also don't reboot the workers mid-batch.", "refused"},
 		{"And no to a restart, the pods come back cold.", "refused"},
 		{"The cache doesn't need a restart to clear.", "negated"},
+		{"What I'd warn against is the easy fixes: a restart or a bigger disk.", "refused"},
+		{"I would argue against a reboot while the dump runs.", "refused"},
+		{"I'd steer the room away from restarting the brokers.", "refused"},
+		{"What I would not do: restart the brokers.", "refused"},
+		{"Keep away from the old node and restart the brokers.", "found"},
+		{"Rebooting the brokers just loses the leader again.", "framed"},
 	}
 	for _, tt := range tests {
 		ex, err := r.Explain(tt.answer)

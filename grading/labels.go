@@ -38,6 +38,10 @@ func labelsWhatFollows(toks []token, sentence int) bool {
 // "Wrong move:", "Tempting but bad:".
 var labelNouns = set("idea", "ideas", "move", "moves", "call", "fix", "fixes", "answer", "option", "options", "choice", "thing", "things", "don'ts", "doing")
 
+// labelAdjectives may describe the moves a label introduces: "the easy
+// fixes", "the obvious moves".
+var labelAdjectives = set("easy", "obvious", "quick", "usual", "common", "cheap", "standard")
+
 // markHeadedLists marks the items of a bulleted list under a heading
 // line such as "Don't:" or "Traps:" with what the heading does to them:
 // a label's reach otherwise ends with its line.
@@ -85,6 +89,9 @@ func headingOf(words []token) heading {
 			t.norm == "back" && i > 0 && words[i-1].norm == "push":
 			// "What I'd push back on:" refuses as "What I'd avoid:" does.
 			h = negatingHeading
+		case t.norm == "against" && i > 0 && advisers[words[i-1].norm]:
+			// "What I'd warn against:" refuses as "What I'd avoid:" does.
+			h = negatingHeading
 		case t.negator && !nounNegators[t.norm] || refusals[t.norm] || t.norm == "refusing":
 			// "Three things I would refuse to do:" heads its list as
 			// "Don't:" does.
@@ -93,6 +100,8 @@ func headingOf(words []token) heading {
 			if h == noHeading {
 				h = framingHeading
 			}
+		case advisers[t.norm] || labelAdjectives[t.norm]:
+			// "What I'd warn against is the easy fixes:"
 		case !t.function && !t.number && !labelNouns[t.norm]:
 			return noHeading
 		}

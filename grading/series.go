@@ -187,6 +187,13 @@ func markRefusalsGoingOn(toks []token) {
 		case (toks[i].norm == "on" || toks[i].norm == "against") && i >= 2 && toks[i-1].norm == "back" && toks[i-2].norm == "push" && opposedInFirstPerson(toks, i-2):
 			// "I'd push back on 30 pods and 800 maxThreads."
 			toks[i].negator = true
+		case toks[i].norm == "against" && i > 0 && advisers[toks[i-1].norm]:
+			// "What I'd warn against is a restart", "I'd argue against
+			// rolling back".
+			toks[i].negator = true
+		case toks[i].norm == "from" && i >= 2 && toks[i-1].norm == "away" && steeredAway(toks, i-1):
+			// "I'd steer the room away from reverting the release."
+			toks[i].negator = true
 		case toks[i].norm == "against" && opposedInFirstPerson(toks, i):
 			// "I am against scaling to 30 pods", not "360 against 200".
 			toks[i].negator = true
@@ -197,6 +204,23 @@ func markRefusalsGoingOn(toks []token) {
 		}
 	}
 }
+
+// advisers before "against" counsel against what follows.
+var advisers = set("warn", "warned", "warns", "warning", "argue", "argued", "argues", "advise", "advised", "advises",
+	"caution", "cautioned", "cautions", "recommend", "recommended")
+
+// steeredAway reports a verb of steering a few words before the "away" at
+// i: "steer the room away from", "keep everyone away from".
+func steeredAway(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-4 && toks[j].clause == toks[i].clause; j-- {
+		if steering[toks[j].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+var steering = set("steer", "steered", "steering", "steers", "nudge", "guide", "talk")
 
 // actsNow reports a hands-on verb in the present after "nobody": "nobody
 // touches pg_wal", "nobody restarts anything" — a rule, where "nobody

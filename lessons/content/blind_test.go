@@ -311,6 +311,8 @@ var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind
 // 0.07 — thirty answers' recall moves by 7% a total. Reading a negation
 // inside an "if" as supposed mended a flagged wrong total of blind12 and
 // left one fewer answer flagged (23 of 44 -> 21 of 43): floor 0.48.
+// Reading "warn against" and "steer away from" as refusals mended a
+// flagged wrong total of blind41 (5 of 15 -> 4 of 14): floor 0.28.
 // Whether a
 // score is provisional is fitted (TestFitProvisional) on every set but the
 // held-out ones: the sets the combiner was fitted on are scored with more
@@ -357,7 +359,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind38": {0.87, 0.5, 0.42, 0.87},
 	"blind39": {0.83, 0.35, 0.35, 0.83},
 	"blind40": {0.84, 0.4, 0.35, 0.8},
-	"blind41": {0.81, 0.3, 0.3, 0.81},
+	"blind41": {0.81, 0.28, 0.3, 0.81},
 	"blind42": {0.86, 0.2, 0.3, 0.86},
 }
 
