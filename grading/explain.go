@@ -98,7 +98,7 @@ func (r *Rubric) Explain(text string, sets ...*LabelledSet) (Explanation, error)
 	case listOfTerms:
 		ex.Note = "The answer reads as a list of terms, so no concept was looked for: every criterion is denied."
 	case copiedOnly:
-		ex.Note = "The answer repeats what the lesson showed the learner (the question, the scene before it, the feedback or the model answer) nearly word for word, so no concept was looked for: every criterion is denied."
+		ex.Note = "The answer repeats what the lesson showed the learner (the question, the scene before it, the lesson's prose, the feedback or the model answer) nearly word for word, so no concept was looked for: every criterion is denied."
 	default:
 		for _, t := range toks {
 			if t.listed {

@@ -23,6 +23,11 @@ type Rubric struct {
 	// authored: a long run of it copied into an answer is not the
 	// learner's words (shown.go).
 	Shown []string `json:"shown,omitempty"`
+	// Taught is the prose of the lesson the item is in, which the learner
+	// read before answering: its teaching sections explain the mechanism
+	// and name the traps, so a long run of it pasted is not the
+	// learner's answer either (shown.go). Set from the lesson, like Shown.
+	Taught []string `json:"taught,omitempty"`
 	// Revealed is what the learner is shown once an answer is scored —
 	// the model answer — set for learners' answers only (lessons'
 	// Scoring.Grade): with the rules' descriptions, which the feedback
@@ -95,7 +100,7 @@ func (r *Rubric) shown() *shownText {
 				descriptions = append(descriptions, rule.Description)
 			}
 		}
-		r.shownIndexed = compileShown(r.Shown, r.Revealed, descriptions)
+		r.shownIndexed = compileShown(r.Shown, r.Taught, r.Revealed, descriptions)
 	})
 	return r.shownIndexed
 }

@@ -113,7 +113,7 @@ func (r *Rubric) grade(answer string, sets []*LabelledSet) (Score, opinion, erro
 		}
 		return res.deny("Reads as a list of terms rather than an answer: say what you would do and why.", conf, answer), opinion{}, nil
 	case copiedOnly:
-		return res.deny("Repeats what the lesson showed you (the question, the feedback or the model answer) rather than answering: say what you would do and why, in your own words.", 0.9, answer), opinion{}, nil
+		return res.deny("Repeats what the lesson showed you (its text, the question, the feedback or the model answer) rather than answering: say what you would do and why, in your own words.", 0.9, answer), opinion{}, nil
 	}
 
 	found := map[string]conceptMatch{}

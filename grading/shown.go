@@ -13,9 +13,14 @@ package grading
 // fleet") is far shorter. Each kind of text has its own run read as
 // copied, one word more than any of the 2,547 blind answers shares with
 // it: 13 words in a row with the question or scene, 15 with a criterion's
-// description, 29 with the model answer (strong answers echo it).
+// description, 29 with the model answer (strong answers echo it). The rest
+// of the lesson's prose (Rubric.Taught) teaches the mechanism and the
+// traps: pasted, one of its paragraphs earned a point on most items and
+// disk-still-full's earned three; blind answers share up to 17 words in a
+// row with it.
 const (
 	minCopiedRun      = 14 // the question, the scene
+	minTaughtRun      = 18 // the lesson's prose
 	minDescriptionRun = 16 // a criterion's description
 	minRevealedRun    = 30 // the model answer
 )
@@ -36,9 +41,10 @@ type shownWords struct {
 
 type shownPos struct{ text, i int }
 
-// compileShown indexes the texts shown before answering (before) and the
-// model answers and descriptions shown after (models, descriptions).
-func compileShown(before, models, descriptions []string) *shownText {
+// compileShown indexes the texts shown before answering (before, and the
+// lesson's prose, taught) and the model answers and descriptions shown
+// after (models, descriptions).
+func compileShown(before, taught, models, descriptions []string) *shownText {
 	s := &shownText{at: map[string][]shownPos{}}
 	add := func(text string, minRun int) {
 		toks := tokenize(text)
@@ -54,6 +60,9 @@ func compileShown(before, models, descriptions []string) *shownText {
 	}
 	for _, text := range before {
 		add(text, minCopiedRun)
+	}
+	for _, text := range taught {
+		add(text, minTaughtRun)
 	}
 	for _, text := range models {
 		add(text, minRevealedRun)

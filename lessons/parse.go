@@ -110,8 +110,8 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 	level := 1 // the lesson title is the page's h1
 	var prose []ast.Node
 	// section is the prose since the last heading or scored item: the
-	// scene the next scored item is set in.
-	var section []ast.Node
+	// scene the next scored item is set in. lesson is all of the prose.
+	var section, lesson []ast.Node
 
 	flush := func() {
 		if len(prose) > 0 {
@@ -136,6 +136,7 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 				}
 			}
 			prose = append(prose, n)
+			lesson = append(lesson, n)
 		case *ast.FencedCodeBlock:
 			if closed, at := fenceClosed(node, body); !closed {
 				r.at(lineOf(at), "this code fence is never closed, so everything after it became part of it: add a closing ``` line")
@@ -146,6 +147,7 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 					r.at(lineOf(at), "a \"```yaml %s\" line inside the code block that opens on line %d: close that code block with a ``` line before it", k, lineOf(nodeStart(node))-1)
 				}
 				prose = append(prose, n)
+				lesson = append(lesson, n)
 				continue
 			}
 			flush()
@@ -178,9 +180,20 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 		default:
 			prose = append(prose, n)
 			section = append(section, n)
+			lesson = append(lesson, n)
 		}
 	}
 	flush()
+	// Every item's learner has read the whole lesson by the time they
+	// answer it (showLearner).
+	if text := sectionText(lesson, body); text != "" {
+		for i := range l.Blocks {
+			if sc := l.Blocks[i].ItemScoring(); sc != nil {
+				sc.Lesson = text
+				sc.showLearner()
+			}
+		}
+	}
 	reportNestedBlocks(r, doc, body, lineOf)
 	if len(l.Blocks) == 0 {
 		r.at(base+1, "the lesson has no content after the front matter")

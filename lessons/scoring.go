@@ -30,6 +30,11 @@ type Scoring struct {
 	// text: where a lesson sets the scene for its probe, learners restate
 	// that too. Like Question, it reaches scores only as Shown.
 	Scenario string `json:"-"`
+	// Lesson is the prose of the whole lesson the item is in, as plain
+	// text: learners read all of it, and its teaching sections explain the
+	// mechanism and the traps, so a long run of it pasted is not their
+	// answer. Like Question, it reaches scores only as Shown.
+	Lesson string `json:"-"`
 
 	labelledOnce sync.Once
 	labelled     *grading.LabelledSet
@@ -38,7 +43,7 @@ type Scoring struct {
 }
 
 // showLearner gives the rubric what the learner reads before answering —
-// the question and the scene before it — so that a long run of it copied
+// the question, the scene before it and the lesson's prose — so that a long run of it copied
 // into an answer earns nothing (grading.Rubric.Shown). Call it once both
 // are known, before any answer is graded.
 func (s *Scoring) showLearner() {
@@ -47,6 +52,10 @@ func (s *Scoring) showLearner() {
 		if strings.TrimSpace(text) != "" {
 			s.Rubric.Shown = append(s.Rubric.Shown, text)
 		}
+	}
+	s.Rubric.Taught = nil
+	if strings.TrimSpace(s.Lesson) != "" {
+		s.Rubric.Taught = []string{s.Lesson}
 	}
 }
 
@@ -92,7 +101,7 @@ func (s *Scoring) forLearners() *grading.Rubric {
 		if strings.TrimSpace(s.Model) != "" {
 			revealed = append(revealed, s.Model)
 		}
-		s.learner = &grading.Rubric{Concepts: r.Concepts, Phrases: r.Phrases, Rules: r.Rules, Shown: r.Shown, Revealed: revealed}
+		s.learner = &grading.Rubric{Concepts: r.Concepts, Phrases: r.Phrases, Rules: r.Rules, Shown: r.Shown, Taught: r.Taught, Revealed: revealed}
 	})
 	return s.learner
 }
@@ -364,11 +373,23 @@ func (s *Scoring) fingerprint() []byte {
 		Answer string
 		Scores map[grading.Criterion]int
 	}
+	// The lesson's prose (Rubric.Taught) is left out: it only unreads
+	// long pasted runs, and a typo fixed in a lesson should not offer to
+	// re-score every item in it.
+	type rubric struct {
+		Concepts map[string][]string `json:"concepts,omitempty"`
+		Phrases  map[string]string   `json:"phrases,omitempty"`
+		Rules    [4]grading.Rule     `json:"rules"`
+		Shown    []string            `json:"shown,omitempty"`
+	}
 	v := struct {
-		Rubric   *grading.Rubric
+		Rubric   *rubric
 		Examples []example
 		Model    string
-	}{Rubric: s.Rubric, Model: s.Model}
+	}{Model: s.Model}
+	if r := s.Rubric; r != nil {
+		v.Rubric = &rubric{r.Concepts, r.Phrases, r.Rules, r.Shown}
+	}
 	for _, ex := range s.Examples {
 		v.Examples = append(v.Examples, example{ex.Answer, ex.Scores})
 	}

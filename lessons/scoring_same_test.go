@@ -34,6 +34,8 @@ func TestSameScoring(t *testing.T) {
 		{"a criterion's description", func(s *Scoring) { s.Rubric.Rules[0].Description = "Compares both versions." }, false},
 		{"an example's expected score", func(s *Scoring) { s.Examples[0].Scores[grading.Result] = 0 }, false},
 		{"the model answer", func(s *Scoring) { s.Model = "Compare both versions." }, false},
+		{"the question", func(s *Scoring) { s.Rubric.Shown = []string{"Which version is slower?"} }, false},
+		{"the lesson's prose around it", func(s *Scoring) { s.Rubric.Taught = []string{"A typo fixed in a section."} }, true},
 		{"no scoring at all", func(s *Scoring) { *s = Scoring{} }, false},
 	}
 	for _, tt := range tests {

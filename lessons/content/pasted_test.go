@@ -36,3 +36,32 @@ func TestPastedQuestionEarnsNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPastedLessonEarnsNothing: the lesson's own teaching — every
+// paragraph of its prose long enough to be read as copied, and the prose
+// whole — pasted as an answer earns no point: the sections before a probe
+// explain its mechanism and name its traps.
+func TestPastedLessonEarnsNothing(t *testing.T) {
+	t.Parallel()
+	for key := range blindItems {
+		scoring := blindScoring(t, key)
+		if scoring.Lesson == "" {
+			t.Fatalf("%s: the lesson's prose is not known to its scoring", key)
+		}
+		pastes := []string{scoring.Lesson}
+		for _, p := range strings.Split(scoring.Lesson, "\n") {
+			if len(strings.Fields(p)) >= 20 {
+				pastes = append(pastes, p)
+			}
+		}
+		for _, text := range pastes {
+			got, err := scoring.Grade(text, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Total > 0 {
+				t.Errorf("%s: the lesson's %.60q… pasted as an answer earned %d (%v)", key, text, got.Total, got.Scores())
+			}
+		}
+	}
+}
