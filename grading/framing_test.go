@@ -44,7 +44,8 @@ func TestMoveCalledUnneeded(t *testing.T) {
 // don't", "Also don't"), warning or arguing against it, steering people
 // away from it, "What I would not do:" and a move said to turn the
 // incident into an outage or to just lose something all keep it from
-// being offered, while the same move offered plainly is found.
+// being offered — so does a terse note's step that is only a verdict
+// ("restart -> worse") — while the same move offered plainly is found.
 func TestMoveRuledOutInOtherWords(t *testing.T) {
 	t.Parallel()
 	r := &Rubric{
@@ -75,6 +76,9 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"What I would not do: restart the brokers.", "refused"},
 		{"Keep away from the old node and restart the brokers.", "found"},
 		{"Rebooting the brokers just loses the leader again.", "framed"},
+		{"restart -> worse, the cache starts cold", "framed"},
+		{"Reboot every broker = more elections = even worse.", "framed"},
+		{"restart the brokers -> lag drains -> done", "found"},
 	}
 	for _, tt := range tests {
 		ex, err := r.Explain(tt.answer)

@@ -30,7 +30,7 @@ func markJudged(toks []token) {
 	for i := 0; i < len(toks); {
 		j := clauseEnd(toks, i)
 		switch {
-		case isVerdict(toks[i:j]):
+		case isVerdict(toks[i:j]) || toks[i].led && isBareVerdict(toks[i:j]):
 			judgeBefore(toks, i, i > 0 && toks[i-1].sentence == toks[i].sentence)
 		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks, i+1, j):
 			// ", which would make it worse" judges the clause before it.
@@ -160,6 +160,22 @@ func isVerdict(clause []token) bool {
 		}
 	}
 	return true
+}
+
+// isBareVerdict reports a step of a terse note that is only a verdict:
+// "restart -> worse", "more pods = even worse", "rollback → bad idea".
+func isBareVerdict(clause []token) bool {
+	k := 0
+	for k < len(clause) && softeners[clause[k].norm] {
+		k++
+	}
+	switch {
+	case k == len(clause)-1:
+		return verdictsAgainst[clause[k].norm]
+	case k == len(clause)-2:
+		return clause[k].norm == "bad" && (clause[k+1].norm == "idea" || clause[k+1].norm == "move")
+	}
+	return false
 }
 
 // trailers may follow a verdict without making it a statement about

@@ -21,7 +21,10 @@ type token struct {
 	sentence int
 	clause   int
 	// aside: in a clause opened by "(", an aside rather than an order.
-	aside    bool
+	aside bool
+	// led: in a clause opened by an arrow or " = ", a step of a terse
+	// note ("restart -> worse", "doubling pods = more idle conns").
+	led      bool
 	negator  bool
 	function bool
 	number   bool
@@ -132,11 +135,18 @@ func tokenize(text string) []token {
 			// Terse notes chain steps with arrows: "no deploy -> plan
 			// regression" denies the deploy, not the regression.
 			clause++
+			opened[clause] = '→'
+		case r == '=' && i > 0 && text[i-1] == ' ' && i+1 < len(text) && text[i+1] == ' ':
+			// … and with equals signs: "doubling pods = more idle conns =
+			// worse".
+			clause++
+			opened[clause] = '→'
 		}
 		i += size
 	}
 	for i := range toks {
 		toks[i].aside = opened[toks[i].clause] == '('
+		toks[i].led = opened[toks[i].clause] == '→'
 	}
 	// "14 seconds" and "14 s" are one unit; "second" alone is an ordinal.
 	for i := 1; i < len(toks); i++ {
