@@ -268,8 +268,15 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 // answers to the twenty-eighth instructor's probe, load-balancer 502s
 // from a backend keep-alive shorter than the balancer's idle timeout, 12
 // examples: first contact 0.900, QWK 0.81, 23% provisional, 5 of 10 wrong
-// totals provisional; read).
-var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40", "blind41", "blind42", "blind44"}
+// totals provisional; read) and blind43 (80 answers, 10 per shipped
+// item, by two new raters, written at the start of a session: first
+// contact 0.869, 34% provisional, 13 of 30 wrong totals provisional, and
+// a wrong conclusion — replicas added "proactively", in the learner's
+// own voice — earned the result on resemblance: mended by reading a
+// first-person proposal of the move the item rules out, as its rollback
+// concept already did; held out, but for that one answer, read to mend
+// it).
+var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40", "blind41", "blind42", "blind43", "blind44"}
 
 // blindFloors are each set's regression guards: mean agreement and the
 // share of wrong totals marked provisional, a little under what the
@@ -367,6 +374,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind40": {0.84, 0.4, 0.35, 0.8},
 	"blind41": {0.81, 0.28, 0.3, 0.81},
 	"blind42": {0.86, 0.2, 0.3, 0.86},
+	"blind43": {0.85, 0.4, 0.36, 0.84},
 	"blind44": {0.88, 0.45, 0.3, 0.88},
 }
 
