@@ -59,10 +59,10 @@ func phraseList(phrases ...string) map[string][][]string {
 // statesFalsifier reports whether the answer states a falsifier, outside
 // any run of listed terms (a keyword list that says "falsifier" states
 // none).
-func statesFalsifier(text string, toks []token) bool {
+func statesFalsifier(toks []token) bool {
 	for start := 0; start < len(toks); {
 		end := sentenceEnd(toks, start)
-		if sentenceStatesFalsifier(text, toks[start:end]) {
+		if sentenceStatesFalsifier(toks[start:end]) {
 			return true
 		}
 		start = end
@@ -70,7 +70,7 @@ func statesFalsifier(text string, toks []token) bool {
 	return false
 }
 
-func sentenceStatesFalsifier(text string, s []token) bool {
+func sentenceStatesFalsifier(s []token) bool {
 	predicts, turns, without, both := false, false, false, false
 	meanings := 0
 	for i, t := range s {
@@ -99,11 +99,10 @@ func sentenceStatesFalsifier(text string, s []token) bool {
 	// higher means something else"); one "means" alone usually explains
 	// ("a clock going wrong usually means the time service stopped").
 	predicts = predicts || meanings >= 2
-	if len(s) > 0 && !predicts {
+	for _, t := range s {
 		// "stalls line up with preemption -> not preemption": an arrow
 		// predicts as "means" does.
-		span := text[s[0].start:s[len(s)-1].end]
-		predicts = strings.Contains(span, "->") || strings.Contains(span, "→") || strings.Contains(span, "=>")
+		predicts = predicts || t.step == '→'
 	}
 	return predicts && turns || without && both
 }

@@ -30,7 +30,7 @@ func markJudged(toks []token) {
 	for i := 0; i < len(toks); {
 		j := clauseEnd(toks, i)
 		switch {
-		case isVerdict(toks[i:j]) || toks[i].led && isBareVerdict(toks[i:j]):
+		case isVerdict(toks[i:j]) || toks[i].step != 0 && isBareVerdict(toks[i:j]):
 			judgeBefore(toks, i, i > 0 && toks[i-1].sentence == toks[i].sentence)
 		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks, i+1, j):
 			// ", which would make it worse" judges the clause before it.

@@ -140,7 +140,7 @@ func (r *Rubric) grade(answer string, sets []*LabelledSet) (Score, opinion, erro
 		confidence -= verdicts[i].penalty
 	}
 	op := opinionOf(answer, toks, sets...)
-	weigh(&res, verdicts, &op, statesFalsifier(answer, toks), namesTrap(toks), &confidence)
+	weigh(&res, verdicts, &op, statesFalsifier(toks), namesTrap(toks), &confidence)
 	for _, cr := range res.Criteria {
 		if cr.Awarded {
 			res.Total++

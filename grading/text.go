@@ -22,9 +22,10 @@ type token struct {
 	clause   int
 	// aside: in a clause opened by "(", an aside rather than an order.
 	aside bool
-	// led: in a clause opened by an arrow or " = ", a step of a terse
-	// note ("restart -> worse", "doubling pods = more idle conns").
-	led      bool
+	// step: what opened the clause, where it is a step of a terse note:
+	// '→' for an arrow ("restart -> worse"), '=' for " = " ("doubling
+	// pods = more idle conns"), 0 otherwise.
+	step     rune
 	negator  bool
 	function bool
 	number   bool
@@ -140,13 +141,15 @@ func tokenize(text string) []token {
 			// … and with equals signs: "doubling pods = more idle conns =
 			// worse".
 			clause++
-			opened[clause] = '→'
+			opened[clause] = '='
 		}
 		i += size
 	}
 	for i := range toks {
 		toks[i].aside = opened[toks[i].clause] == '('
-		toks[i].led = opened[toks[i].clause] == '→'
+		if r := opened[toks[i].clause]; r == '→' || r == '=' {
+			toks[i].step = r
+		}
 	}
 	// "14 seconds" and "14 s" are one unit; "second" alone is an ordinal.
 	for i := 1; i < len(toks); i++ {
