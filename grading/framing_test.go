@@ -11,9 +11,7 @@ func TestMoveCalledUnneeded(t *testing.T) {
 		Concepts: map[string][]string{"rollback": {"rollback|roll back"}},
 		Rules:    [4]Rule{{Criterion: FailureCase, Any: []string{"rollback"}}},
 	}
-	tests := []struct {
-		answer, want string
-	}{
+	tests := []statusCase{
 		{"A rollback makes no sense, the plan flipped at 02:10.", "framed"},
 		{"A rollback does not make sense, the plan flipped at 02:10.", "framed"},
 		{"A rollback doesn't make much sense, the plan flipped at 02:10.", "framed"},
@@ -27,15 +25,7 @@ func TestMoveCalledUnneeded(t *testing.T) {
 		{"A rollback is needed now, the plan flipped at 02:10.", "found"},
 		{"A rollback is not what I would try first after 02:10.", "negated"},
 	}
-	for _, tt := range tests {
-		ex, err := r.Explain(tt.answer)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ex.Criteria[0].Concepts[0].Status; got != tt.want {
-			t.Errorf("%q: %s, want %s", tt.answer, got, tt.want)
-		}
-	}
+	checkStatuses(t, r, tests)
 }
 
 // TestMoveRuledOutInOtherWords: idioms that rule a move out ("off the
@@ -52,9 +42,7 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		Concepts: map[string][]string{"restart": {"restart*|reboot*"}},
 		Rules:    [4]Rule{{Criterion: FailureCase, Any: []string{"restart"}}},
 	}
-	tests := []struct {
-		answer, want string
-	}{
+	tests := []statusCase{
 		{"Restarting the brokers is off the table until the lag is read.", "framed"},
 		{"A reboot is out of the question while the disk is at 96%.", "framed"},
 		{"A restart is not an option, the leader would move again.", "framed"},
@@ -80,6 +68,15 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"Reboot every broker = more elections = even worse.", "framed"},
 		{"restart the brokers -> lag drains -> done", "found"},
 	}
+	checkStatuses(t, r, tests)
+}
+
+// statusCase is an answer and the status its failure case's first
+// concept should have (Trace.Status).
+type statusCase struct{ answer, want string }
+
+func checkStatuses(t *testing.T, r *Rubric, tests []statusCase) {
+	t.Helper()
 	for _, tt := range tests {
 		ex, err := r.Explain(tt.answer)
 		if err != nil {
