@@ -87,3 +87,23 @@ func checkStatuses(t *testing.T, r *Rubric, tests []statusCase) {
 		}
 	}
 }
+
+// TestOrderChainedToAnOrder: a ^ slot after "and" or "then" opens an
+// order when its clause opens with one ("Set the timeout and scale out"),
+// not when the clause is a statement whose subject or verb comes first.
+func TestOrderChainedToAnOrder(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"scale-out": {"^scal* out|^bump* + pods|nofile|replicas"}},
+		Rules:    [4]Rule{{Criterion: FailureCase, Any: []string{"scale-out"}}},
+	}
+	checkStatuses(t, r, []statusCase{
+		{"Go with the proposal and bump nofile to a million.", "found"},
+		{"Set keepAliveTimeout to 65 s and scale out to 12 pods.", "found"},
+		{"Fix the leak and then bump nofile later if needed.", "found"},
+		{"Traffic doubled and scale out kicked in at noon for the pods.", "missing"},
+		{"The pods restart and scale out on their own.", "missing"},
+		{"Pods crash and scale out follows for the replicas.", "missing"},
+		{"Restarting helps and scale out of the pods follows.", "missing"},
+	})
+}

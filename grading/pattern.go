@@ -67,10 +67,39 @@ func opensOrder(toks []token, oc occurrence) bool {
 	}
 	start := clauseStart(toks, oc.first)
 	j := oc.first
+	chained := false
 	for j > start && orderOpeners[toks[j-1].norm] {
 		j--
+		chained = chained || toks[j].norm == "and" || toks[j].norm == "then"
 	}
-	return j == start || namesPlan(toks[start:j])
+	// "Go with the proposal and bump nofile", "Set the timeout to 65 s
+	// and scale out": an order chained to an order its clause opens with.
+	return j == start || namesPlan(toks[start:j]) || chained && opensWithOrder(toks[start:j])
+}
+
+// opensWithOrder reports a clause that reads as an order from its first
+// word: a verb's base form ("Go", "Set", "Roll"), told apart without a
+// dictionary of verbs by what it is not — a small word, a number, an
+// -ing, -ed or -s form — and by what follows it, which is not an
+// auxiliary or a verb of its own ("Traffic doubled and scale-out kicked
+// in" is a statement).
+func opensWithOrder(ws []token) bool {
+	if len(ws) < 2 {
+		return false
+	}
+	first, second := ws[0].norm, ws[1].norm
+	switch {
+	case ws[0].function || ws[0].number || firstPerson[first] || inflected(first):
+		return false
+	case auxiliaries[second] || strings.HasSuffix(second, "ed") || strings.HasSuffix(second, "s") && !strings.HasSuffix(second, "ss") && !ws[1].function:
+		return false
+	}
+	return true
+}
+
+// inflected reports an -ing, -ed or -s form (not "-ss": "press", "pass").
+func inflected(w string) bool {
+	return strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
 }
 
 var articles = set("a", "an", "the")
