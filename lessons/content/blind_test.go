@@ -47,7 +47,8 @@ import (
 // payments-connect-timeouts a twenty-fifth, 12 examples, with blind39;
 // p99-after-nightly-analyze a twenty-sixth, 12 examples, with blind41;
 // first-move-flag-flip a twenty-seventh, 12 examples, with blind42;
-// night-502s a twenty-eighth, 12 examples, with blind44.
+// night-502s a twenty-eighth, 12 examples, with blind44;
+// close-wait-leak a twenty-ninth, 12 examples, with blind45.
 var blindItems = map[string]struct{ dir, item string }{
 	"longer-outputs-e2e":                 {".", "serving-incidents/read-the-request-timeline/longer-outputs-e2e"},
 	"mid-stream-stalls":                  {".", "serving-incidents/read-the-request-timeline/mid-stream-stalls"},
@@ -85,6 +86,7 @@ var blindItems = map[string]struct{ dir, item string }{
 	"p99-after-nightly-analyze":          {"testdata/instructor26", "postgres-incidents/plan-flip-after-analyze/p99-after-nightly-analyze"},
 	"first-move-flag-flip":               {"testdata/instructor27", "backend-incidents/flag-flip-n-plus-one/first-move-flag-flip"},
 	"night-502s":                         {"testdata/instructor28", "edge-incidents/keepalive-timeout-502s/night-502s"},
+	"close-wait-leak":                    {"testdata/instructor29", "backend-resource-leaks/too-many-open-files/close-wait-leak"},
 }
 
 type blindAnswer struct {
@@ -275,8 +277,13 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 // own voice — earned the result on resemblance: mended by reading a
 // first-person proposal of the move the item rules out, as its rollback
 // concept already did; held out, but for that one answer, read to mend
-// it).
-var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40", "blind41", "blind42", "blind43", "blind44"}
+// it) and blind45 (30 answers to the twenty-ninth instructor's probe,
+// file descriptors leaked in CLOSE_WAIT, 12 examples, written in under
+// five minutes and measured by its author at 0.975 on its own fresh
+// answers: first contact 0.808, QWK 0.58, 30% provisional, 5 of 13 wrong
+// totals provisional; the misses are mostly paraphrases with none of the
+// lesson's words — "phone lines left open to the stock service"; read).
+var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40", "blind41", "blind42", "blind43", "blind44", "blind45"}
 
 // blindFloors are each set's regression guards: mean agreement and the
 // share of wrong totals marked provisional, a little under what the
@@ -376,6 +383,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind42": {0.86, 0.2, 0.3, 0.86},
 	"blind43": {0.85, 0.4, 0.36, 0.84},
 	"blind44": {0.88, 0.45, 0.3, 0.88},
+	"blind45": {0.80, 0.38, 0.31, 0.80},
 }
 
 // TestBlindAgreement holds the scorer to the figures it reached on the
