@@ -2,6 +2,7 @@ package grading
 
 import (
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -22,6 +23,9 @@ type answer struct {
 	known []bool
 	own   []bool // scratch: tokens that are a pattern's own words
 }
+
+// contractedNot is the ending of "don't", "wasn't", "can't".
+const contractedNot = "n't"
 
 // maxWordIndex bounds the word lengths prefix matching looks at.
 const maxWordIndex = 40
@@ -107,6 +111,16 @@ func (a *answer) findStarts(m wordMatcher) []int {
 			pos = append(pos, a.byNorm[n]...)
 			seen = n
 		}
+	}
+	if m.norm == contractedNot {
+		// `n't` alone in a pattern is every word it ends: answers keep
+		// "wasn't" and "don't" whole, so it would otherwise match nothing.
+		for n, norm := range a.norms {
+			if strings.HasSuffix(norm, contractedNot) {
+				add(n)
+			}
+		}
+		return pos
 	}
 	if !m.prefix {
 		for _, n := range a.byStem[m.stem] {

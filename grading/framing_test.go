@@ -107,3 +107,19 @@ func TestOrderChainedToAnOrder(t *testing.T) {
 		{"Restarting helps and scale out of the pods follows.", "missing"},
 	})
 }
+
+// TestContractedNotInAPattern: `n't` alone in a pattern matches the words
+// it ends ("doesn't", "can't"), which answers keep whole.
+func TestContractedNotInAPattern(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"no-close": {"our|we|app + n't|never + close*"}},
+		Rules:    [4]Rule{{Criterion: FailureCase, Any: []string{"no-close"}}},
+	}
+	checkStatuses(t, r, []statusCase{
+		{"Our app doesn't close the sockets after a 404.", "found"},
+		{"We can't close them from our side until the peer does.", "found"},
+		{"We never close them on the error path.", "found"},
+		{"Our app closes them fine on every path.", "missing"},
+	})
+}

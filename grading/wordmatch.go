@@ -11,6 +11,9 @@ import (
 // matchWord compares one answer word with one pattern word. typo is true
 // when only typo tolerance made them equal.
 func (m wordMatcher) matchWord(t token) (ok, typo bool) {
+	if m.norm == contractedNot {
+		return strings.HasSuffix(t.norm, contractedNot), false
+	}
 	if m.exact {
 		return t.norm == m.norm || m.prefix && strings.HasPrefix(t.norm, m.norm), false
 	}

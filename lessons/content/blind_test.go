@@ -333,6 +333,8 @@ var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind
 // left one fewer answer flagged (23 of 44 -> 21 of 43): floor 0.48.
 // Reading "warn against" and "steer away from" as refusals mended a
 // flagged wrong total of blind41 (5 of 15 -> 4 of 14): floor 0.28.
+// A pattern's `n't` matching the words it ends, as blind45's author
+// meant it to, cost blind45 a criterion (0.808 -> 0.800): floor 0.79.
 // Whether a
 // score is provisional is fitted (TestFitProvisional) on every set but the
 // held-out ones: the sets the combiner was fitted on are scored with more
@@ -383,7 +385,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind42": {0.86, 0.2, 0.3, 0.86},
 	"blind43": {0.85, 0.4, 0.36, 0.84},
 	"blind44": {0.88, 0.45, 0.3, 0.88},
-	"blind45": {0.80, 0.38, 0.31, 0.80},
+	"blind45": {0.79, 0.38, 0.31, 0.79},
 }
 
 // TestBlindAgreement holds the scorer to the figures it reached on the
