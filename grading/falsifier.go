@@ -102,7 +102,7 @@ func sentenceStatesFalsifier(s []token) bool {
 	for _, t := range s {
 		// "stalls line up with preemption -> not preemption": an arrow
 		// predicts as "means" does.
-		predicts = predicts || t.step == '→'
+		predicts = predicts || t.step == arrowStep
 	}
 	return predicts && turns || without && both
 }

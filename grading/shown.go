@@ -25,11 +25,13 @@ const (
 	minRevealedRun    = 30 // the model answer
 )
 
-// shownText is the item's shown texts as words, indexed by word for
-// finding runs.
+// shownText is the item's shown texts as words, indexed by pairs of
+// words for finding runs: every run read as copied is longer than two
+// words, and a pair ("the queue") occurs far less often than its first
+// word, which matters once the lesson's prose is among the texts.
 type shownText struct {
 	texts []shownWords
-	at    map[string][]shownPos // word → where it occurs
+	at    map[[2]string][]shownPos // two words in a row → where they occur
 }
 
 // shownWords is one shown text's words and the run of them read as
@@ -45,7 +47,7 @@ type shownPos struct{ text, i int }
 // lesson's prose, taught) and the model answers and descriptions shown
 // after (models, descriptions).
 func compileShown(before, taught, models, descriptions []string) *shownText {
-	s := &shownText{at: map[string][]shownPos{}}
+	s := &shownText{at: map[[2]string][]shownPos{}}
 	add := func(text string, minRun int) {
 		toks := tokenize(text)
 		if len(toks) < minRun {
@@ -54,7 +56,10 @@ func compileShown(before, taught, models, descriptions []string) *shownText {
 		words := make([]string, len(toks))
 		for i, t := range toks {
 			words[i] = t.norm
-			s.at[t.norm] = append(s.at[t.norm], shownPos{len(s.texts), i})
+		}
+		for i := range len(words) - 1 {
+			pair := [2]string{words[i], words[i+1]}
+			s.at[pair] = append(s.at[pair], shownPos{len(s.texts), i})
 		}
 		s.texts = append(s.texts, shownWords{words, minRun})
 	}
@@ -86,7 +91,11 @@ func (s *shownText) markCopied(toks []token) int {
 	marked := 0
 	for i := 0; i < len(toks); {
 		longest := 0
-		for _, p := range s.at[toks[i].norm] {
+		var pair [2]string
+		if i+1 < len(toks) {
+			pair = [2]string{toks[i].norm, toks[i+1].norm}
+		}
+		for _, p := range s.at[pair] {
 			text := s.texts[p.text]
 			n := 0
 			for i+n < len(toks) && p.i+n < len(text.words) && toks[i+n].norm == text.words[p.i+n] {

@@ -21,14 +21,15 @@ type token struct {
 	sentence int
 	clause   int
 	// aside: in a clause opened by "(", an aside rather than an order.
-	aside bool
-	// step: what opened the clause, where it is a step of a terse note:
-	// '→' for an arrow ("restart -> worse"), '=' for " = " ("doubling
-	// pods = more idle conns"), 0 otherwise.
-	step     rune
+	aside    bool
 	negator  bool
 	function bool
 	number   bool
+	// step says what opened the clause when it is a step of a terse note:
+	// arrowStep ("restart -> worse") or equalsStep ("doubling pods = more
+	// idle conns"); 0 otherwise. A byte, beside the flags: a token per
+	// word is most of what grading allocates.
+	step byte
 	// hypothetical: in a sentence that says what would prove the answer
 	// wrong ("if v42 starts preempting, I'm wrong and it's load").
 	hypothetical bool
@@ -56,6 +57,12 @@ type token struct {
 	// tempting answer is 'X, Y'"): its words are someone's, quoted.
 	quote int
 }
+
+// The steps of a terse note (token.step).
+const (
+	arrowStep byte = 1 + iota
+	equalsStep
+)
 
 type heading uint8
 
@@ -147,8 +154,11 @@ func tokenize(text string) []token {
 	}
 	for i := range toks {
 		toks[i].aside = opened[toks[i].clause] == '('
-		if r := opened[toks[i].clause]; r == '→' || r == '=' {
-			toks[i].step = r
+		switch opened[toks[i].clause] {
+		case '→':
+			toks[i].step = arrowStep
+		case '=':
+			toks[i].step = equalsStep
 		}
 	}
 	// "14 seconds" and "14 s" are one unit; "second" alone is an ordinal.
