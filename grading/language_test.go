@@ -328,3 +328,32 @@ func TestFalseFriendsAreNotSynonyms(t *testing.T) {
 		}
 	}
 }
+
+// TestOperationsFamilies: a slot of a few words also matches the words
+// operations people use for the same thing ("connection" for "socket",
+// "handle" for "fd", "host" for "node"), and nothing else.
+func TestOperationsFamilies(t *testing.T) {
+	t.Parallel()
+	r := &Rubric{
+		Concepts: map[string][]string{"leak": {"never + close* + socket|fd"}, "bad-node": {"one + node + stale"}},
+		Rules:    [4]Rule{{Criterion: Result, Requires: []string{"leak"}}, {Criterion: Reasoning, Requires: []string{"bad-node"}}, {Criterion: FailureCase}, {Criterion: Verification}},
+	}
+	tests := []struct {
+		answer      string
+		leak, stale bool
+	}{
+		{"The client never closes the connection after a 404 from inventory.", true, false},
+		{"The new code never closes the file handle on the error path.", true, false},
+		{"The client never closes the door on the way out, sadly for everyone.", false, false},
+		{"Only one host still serves the stale certificate to the clients.", false, true},
+	}
+	for _, tt := range tests {
+		got, err := r.Grade(tt.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Criteria[0].Awarded != tt.leak || got.Criteria[1].Awarded != tt.stale {
+			t.Errorf("%q: leak %v, stale node %v; want %v, %v", tt.answer, got.Criteria[0].Awarded, got.Criteria[1].Awarded, tt.leak, tt.stale)
+		}
+	}
+}

@@ -18,7 +18,8 @@ import (
 var synonymTable string
 
 // servingFamilies are paraphrase families of the subject the product
-// teaches, which a general dictionary does not know: the same idea in the
+// teaches (serving and operating systems), which a general dictionary does
+// not know: the same idea in the
 // words learners use for it. Each line is one family; every word stands for
 // the others.
 var servingFamilies = []string{
@@ -50,6 +51,20 @@ var servingFamilies = []string{
 	"balancer lb",
 	"old legacy former previous outgoing",
 	"decommission retire",
+	// The words operations people use for the same thing, whatever the
+	// incident: instructors' probes are about every kind.
+	"connection socket",
+	"descriptor handle fd",
+	"server host machine node",
+	"error failure",
+	"database db",
+	"alert alarm",
+	"config configuration setting",
+	"memory ram",
+	"disk storage volume",
+	"request call",
+	"dashboard graph chart",
+	"outage downtime",
 }
 
 // familyBeyondPrefix returns the stems of the subject's paraphrase family
