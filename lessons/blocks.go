@@ -39,7 +39,7 @@ type Block struct {
 func parseStructured(r reporter, kind Kind, src []byte, fenceLine int) *Block {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
-		r.at(yamlErrorLine(err, fenceLine), "%s block is not valid YAML: %s%s", kind, yamlErrorText(err), blockScalarHint(src, fenceLine))
+		r.at(yamlErrorLine(err, fenceLine), "%s block is not valid YAML: %s%s", kind, yamlErrorText(err), yamlHint(err, src, fenceLine))
 		return nil
 	}
 	var n *yaml.Node

@@ -192,6 +192,8 @@ func brokenFiles(t testing.TB) []brokenFile {
 		{"tab-indented YAML", front + explain("key: k\nprompt:\n\tindented with a tab\n"), []wantProblem{{15, "explain block is not valid YAML: found character that cannot start any token"}}},
 		{"a block scalar whose first line is indented deepest", front + "```yaml trace\nkey: k\ntitle: Dashboard\ntext: |\n                   14:00   14:10\n  busy threads      12     200\n  cpu               35%    12%\n```\n",
 			[]wantProblem{{17, `the "text" block's first line, line 16, is indented more than line 17 after it`}}},
+		{"a one-line value with a colon in it", front + explain("key: k\nprompt: Using the scene above: what failed first?\n"),
+			[]wantProblem{{14, `the value of "prompt" has ": " in it, which YAML reads as another key: put the value in quotes`}}},
 		{"unterminated structured fence", front + "```yaml explain\nkey: k\nprompt: p\n", []wantProblem{{12, "this code fence is never closed"}}},
 		{"unterminated prose fence swallowing a block", replace("## Practice\n", "## Practice\n\n```go\nfunc main() {\n")(valid),
 			[]wantProblem{{36, "a \"```yaml checkpoint\" line inside the code block that opens on line 33"}}},

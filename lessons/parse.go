@@ -309,6 +309,20 @@ func yamlErrorText(err error) string {
 	return msg
 }
 
+// yamlHint explains a YAML error in the words an author needs: a value
+// with ": " in it on the line YAML stopped at (YAML reads the colon as a
+// new key), or a block scalar whose first line is indented too deep.
+func yamlHint(err error, src []byte, fenceLine int) string {
+	lines := strings.Split(string(src), "\n")
+	if at := yamlErrorLine(err, 0) - 1; strings.Contains(err.Error(), "mapping values are not allowed") && at >= 0 && at < len(lines) {
+		key, value, ok := strings.Cut(strings.TrimLeft(strings.TrimSpace(lines[at]), "- "), ": ")
+		if v := strings.TrimSpace(value); ok && strings.Contains(v, ": ") && !strings.HasPrefix(v, "\"") && !strings.HasPrefix(v, "'") {
+			return fmt.Sprintf(" (the value of %q has \": \" in it, which YAML reads as another key: put the value in quotes, or write it as a block scalar — %q and the text on the lines after it)", key, key+": >-")
+		}
+	}
+	return blockScalarHint(src, fenceLine)
+}
+
 // blockScalarHint explains the YAML error authors of trace tables meet: a
 // "|" block takes its indentation from its first line, so a first line
 // indented deeper than the next (a table header with an empty first
