@@ -39,6 +39,7 @@ func TestLanguage(t *testing.T) {
 		{"a move said to fix it is offered", "Limit the bulk tenant. Rolling back the release would fix it quickly, so do that too.", [4]bool{false, false, false, false}},
 		{"a move said to help, then taken back, is weighed", "Limit the bulk tenant. Rolling back the release would help, but not for long.", [4]bool{true, false, false, false}},
 		{"a move said to fix it in a supposition is weighed", "Limit the bulk tenant. If the release were at fault, rolling back the release would fix it.", [4]bool{true, false, false, false}},
+		{"a test failing in the condition is what the plan waits for", "Replay the traffic first. If the replay fails, I'd limit the bulk tenant.", [4]bool{true, false, false, false}},
 		{"a falsifier is not a claim", "Limit the bulk tenant first. If the old pool is slow too, I'm wrong and we roll back the release.", [4]bool{true, false, false, false}},
 		{"the wrong move offered", "Limit the bulk tenant and roll back the release right away to be safe.", [4]bool{false, false, false, false}},
 		{"same for a move judged before", "Limit the bulk tenant. Restarting every replica would be a mistake. Same for a rollback of the release.", [4]bool{true, false, false, false}},

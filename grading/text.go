@@ -552,7 +552,11 @@ func markHypothetical(text string, toks []token) {
 			if conditional < 0 && conditionals[toks[i].norm] {
 				conditional = i
 			}
-			falsifier = falsifier || falsifierWords[toks[i].norm]
+			// "If the large ping fails, I'd clamp the MSS": a test that
+			// fails in the condition is what the plan waits for, not a
+			// verdict on the answer ("… fails, I'm wrong" has its own).
+			inCondition := conditional >= 0 && toks[i].clause == toks[conditional].clause
+			falsifier = falsifier || falsifierWords[toks[i].norm] && !(toks[i].norm == "fails" && inCondition)
 		}
 		switch {
 		case conditional >= 0 && falsifier:
