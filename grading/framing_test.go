@@ -105,6 +105,9 @@ func TestOrderChainedToAnOrder(t *testing.T) {
 		{"The pods restart and scale out on their own.", "missing"},
 		{"Pods crash and scale out follows for the replicas.", "missing"},
 		{"Restarting helps and scale out of the pods follows.", "missing"},
+		{"Clamp the MSS, and in the meantime scale out the pods.", "found"},
+		{"As a stopgap bump the replicas to twelve.", "found"},
+		{"In the meantime the pods scale out on their own.", "missing"},
 	})
 }
 

@@ -68,7 +68,14 @@ func opensOrder(toks []token, oc occurrence) bool {
 	start := clauseStart(toks, oc.first)
 	j := oc.first
 	chained := false
-	for j > start && orderOpeners[toks[j-1].norm] {
+	for j > start {
+		if n := orderPhraseBefore(toks[start:j]); n > 0 {
+			j -= n
+			continue
+		}
+		if !orderOpeners[toks[j-1].norm] {
+			break
+		}
 		j--
 		chained = chained || toks[j].norm == "and" || toks[j].norm == "then"
 	}
@@ -107,6 +114,22 @@ var articles = set("a", "an", "the")
 // orderOpeners may stand before an order: "then restart", "also bump".
 var orderOpeners = set("then", "meanwhile", "also", "next", "first", "firstly", "second", "secondly", "finally",
 	"immediately", "now", "just", "and", "afterwards", "after", "later", "additionally", "plus", "quickly", "simply", "so")
+
+// orderPhrases may stand before an order as orderOpeners do: "and in the
+// meantime restart the pods".
+var orderPhrases = [][]string{{"in", "the", "meantime"}, {"for", "now"}, {"for", "the", "moment"}, {"at", "the", "same", "time"},
+	{"in", "parallel"}, {"as", "a", "stopgap"}, {"as", "a", "first", "step"}, {"in", "the", "short", "term"}}
+
+// orderPhraseBefore returns the length of the order phrase ws ends with,
+// or 0.
+func orderPhraseBefore(ws []token) int {
+	for _, p := range orderPhrases {
+		if len(ws) >= len(p) && wordsAre(ws[len(ws)-len(p):], p) {
+			return len(p)
+		}
+	}
+	return 0
+}
 
 // planNouns name what an answer proposes: "the fix is to …".
 var planNouns = set("fix", "plan", "move", "step", "action", "answer", "solution", "mitigation", "call", "priority", "response", "remedy")
