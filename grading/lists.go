@@ -128,9 +128,11 @@ func markListed(toks []token, fragments []fragment) {
 		run := fragments[start:i]
 		// Alternatives after a slash are one item with the one before:
 		// "what changed? max_tokens / template / client" names one thing.
+		// A longer chain is a list written with slashes ("tunnel MTU
+		// mismatch / ICMP filtered / MSS clamping / DF ping test").
 		items, unrelated := 0, 0
-		for _, f := range run {
-			if !f.alternative {
+		for k, f := range run {
+			if !f.alternative || slashChain(run, k) > maxAlternatives {
 				items++
 				unrelated += boolInt(!f.related && !f.stated)
 			}
@@ -150,6 +152,24 @@ func markListed(toks []token, fragments []fragment) {
 		}
 		first = end
 	}
+}
+
+// maxAlternatives is the most fragments a slash chain offers as one
+// item's alternatives; a longer chain is a list.
+const maxAlternatives = 3
+
+// slashChain returns how many fragments the slash chain fragment k is in
+// holds: the one before the first slash and every alternative after it.
+func slashChain(run []fragment, k int) int {
+	first := k
+	for first > 0 && run[first].alternative {
+		first--
+	}
+	end := first + 1
+	for end < len(run) && run[end].alternative {
+		end++
+	}
+	return end - first
 }
 
 // isList is the rule for a whole answer: few function words, and

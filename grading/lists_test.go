@@ -39,6 +39,8 @@ func TestNumberedStepsAreNotAList(t *testing.T) {
 		{"numbered steps", "1. scope: tenant / prompt len / version\n2. split TTFT -> queue vs prefill; look at ITL\n3. cap admission for the slice filling the queue, reversible\ndone when: queue depth back to baseline", false},
 		{"a note naming alternatives with slashes", "- pool waits flat, hold time 3x\n- queries take longer bc rows grew\n- db cpu unchanged\n- bigger pool: not justified\n- next: what changed the query? index / ORM version / filter\n- check hold time per query shape before vs after", false},
 		{"numbered terms", "Here is my plan for the incident, in short.\n1. goodput\n2. queue wait\n3. prefill\n4. decode gap\n5. oldest age\n6. KV cache", true},
+		{"terms in a long chain of slashes", "Keywords for this one: tunnel MTU mismatch / ICMP filtered / size-dependent failure / MSS clamping / not the deploy / not a timeout problem / DF ping test / tracepath.", true},
+		{"three alternatives after a slash", "Find what changed the query plan first: index / ORM version / filter / driver, then compare the hold times before and after.", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

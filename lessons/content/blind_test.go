@@ -48,7 +48,8 @@ import (
 // p99-after-nightly-analyze a twenty-sixth, 12 examples, with blind41;
 // first-move-flag-flip a twenty-seventh, 12 examples, with blind42;
 // night-502s a twenty-eighth, 12 examples, with blind44;
-// close-wait-leak a twenty-ninth, 12 examples, with blind45.
+// close-wait-leak a twenty-ninth, 12 examples, with blind45;
+// size-dependent-hangs a thirtieth, 12 examples, with blind46.
 var blindItems = map[string]struct{ dir, item string }{
 	"longer-outputs-e2e":                 {".", "serving-incidents/read-the-request-timeline/longer-outputs-e2e"},
 	"mid-stream-stalls":                  {".", "serving-incidents/read-the-request-timeline/mid-stream-stalls"},
@@ -87,6 +88,7 @@ var blindItems = map[string]struct{ dir, item string }{
 	"first-move-flag-flip":               {"testdata/instructor27", "backend-incidents/flag-flip-n-plus-one/first-move-flag-flip"},
 	"night-502s":                         {"testdata/instructor28", "edge-incidents/keepalive-timeout-502s/night-502s"},
 	"close-wait-leak":                    {"testdata/instructor29", "backend-resource-leaks/too-many-open-files/close-wait-leak"},
+	"size-dependent-hangs":               {"testdata/instructor30", "network-path-incidents/large-responses-hang/size-dependent-hangs"},
 }
 
 type blindAnswer struct {
@@ -282,8 +284,14 @@ func readBlindFrom(t testing.TB, dir, key string) []blindAnswer {
 // five minutes and measured by its author at 0.975 on its own fresh
 // answers: first contact 0.808, QWK 0.58, 30% provisional, 5 of 13 wrong
 // totals provisional; the misses are mostly paraphrases with none of the
-// lesson's words — "phone lines left open to the stock service"; read).
-var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40", "blind41", "blind42", "blind43", "blind44", "blind45"}
+// lesson's words — "phone lines left open to the stock service"; read)
+// and blind46 (30 answers to the thirtieth instructor's probe, a path-MTU
+// black hole behind an IPsec tunnel, 12 examples: first contact 0.892,
+// QWK 0.84, 17% provisional, 2 of 11 wrong totals provisional, and a
+// keyword list written with slashes earned the result point on the
+// item's cues: mended by reading a chain of more than three slash
+// alternatives as a list; read).
+var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32", "blind33", "blind34", "blind35", "blind36", "blind37", "blind38", "blind39", "blind40", "blind41", "blind42", "blind43", "blind44", "blind45", "blind46"}
 
 // blindFloors are each set's regression guards: mean agreement and the
 // share of wrong totals marked provisional, a little under what the
@@ -386,6 +394,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind43": {0.85, 0.4, 0.36, 0.84},
 	"blind44": {0.88, 0.45, 0.3, 0.88},
 	"blind45": {0.79, 0.38, 0.31, 0.79},
+	"blind46": {0.88, 0.15, 0.3, 0.88},
 }
 
 // TestBlindAgreement holds the scorer to the figures it reached on the
