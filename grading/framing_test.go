@@ -67,6 +67,8 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"restart -> worse, the cache starts cold", "framed"},
 		{"Reboot every broker = more elections = even worse.", "framed"},
 		{"restart the brokers -> lag drains -> done", "found"},
+		{"Restart the brokers = cold caches, more elections, worse.", "framed"},
+		{"Restart the brokers, clear the caches, worse for a bit but fine.", "found"},
 	}
 	checkStatuses(t, r, tests)
 }

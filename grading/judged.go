@@ -30,7 +30,7 @@ func markJudged(toks []token) {
 	for i := 0; i < len(toks); {
 		j := clauseEnd(toks, i)
 		switch {
-		case isVerdict(toks[i:j]) || toks[i].step != 0 && isBareVerdict(toks[i:j]):
+		case isVerdict(toks[i:j]) || inTerseNote(toks, i) && isBareVerdict(toks[i:j]):
 			judgeBefore(toks, i, i > 0 && toks[i-1].sentence == toks[i].sentence)
 		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks, i+1, j):
 			// ", which would make it worse" judges the clause before it.
@@ -160,6 +160,19 @@ func isVerdict(clause []token) bool {
 		}
 	}
 	return true
+}
+
+// inTerseNote reports a clause that is a step of a terse note, or in a
+// sentence whose steps are chained with arrows or equals signs: "Restart
+// db = cold buffers, more disk reads, worse" ends on a verdict as "… =
+// worse" does.
+func inTerseNote(toks []token, i int) bool {
+	for k := i; k >= 0 && toks[k].sentence == toks[i].sentence; k-- {
+		if toks[k].step != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // isBareVerdict reports a step of a terse note that is only a verdict:
