@@ -69,6 +69,10 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"restart the brokers -> lag drains -> done", "found"},
 		{"Restart the brokers = cold caches, more elections, worse.", "framed"},
 		{"Restart the brokers, clear the caches, worse for a bit but fine.", "found"},
+		{"**Don't:** scale out — the CPU is at 20%. Restart the consumers either — the lag is upstream.", "refused"},
+		{"Don't: scale out, the CPU is at 20%. Instead, restart the consumers one by one.", "found"},
+		{"Not doing: scale out, the CPU is at 20%. To settle it, I'd restart one consumer and watch the lag.", "found"},
+		{"Why not: the restart dropped the queue, so the numbers lie.", "found"},
 	}
 	checkStatuses(t, r, tests)
 }

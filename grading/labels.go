@@ -70,10 +70,64 @@ func markHeadedLists(text string, toks []token) {
 			}
 		default:
 			under = noHeading
+			markLabelledLine(text[start:end], start, words)
 		}
 		start = end + 1
 	}
 }
+
+// markLabelledLine marks the sentences after a refusing label that opens
+// a line ("**Don't:** restart the pods — they are at 20% CPU. Roll back
+// v3.14 — a JSON library can't hang TLS.") as turned down, as the items of
+// a list under such a heading are: the line is the label's list. It stops
+// at a sentence that turns to what to do ("Instead, …", "I'd compare …").
+func markLabelledLine(line string, offset int, words []token) {
+	colon := strings.IndexByte(line, ':')
+	if colon < 0 || len(words) == 0 {
+		return
+	}
+	at := offset + colon
+	k := 0
+	for k < len(words) && words[k].start < at {
+		k++
+	}
+	if k == 0 || k == len(words) {
+		return
+	}
+	if headingOf(words[:k]) != negatingHeading {
+		return
+	}
+	for i := k; i < len(words); i++ {
+		if i > k && words[i].sentence != words[i-1].sentence && turnsToAction(words[i:]) {
+			return
+		}
+		words[i].headed = negatingHeading
+	}
+}
+
+// turnsToAction reports a sentence that turns to what to do: it opens
+// with "Instead", "But", "Do:" or "Fix:", or the learner speaks in it
+// without a negation ("To settle it, I'd compare …").
+func turnsToAction(s []token) bool {
+	if contrast[s[0].norm] || s[0].norm == "rather" {
+		return true
+	}
+	if len(s) > 1 && actionLabels[s[0].norm] && s[1].start-s[0].end <= 3 {
+		return true
+	}
+	person, negated := false, false
+	for k := range s {
+		if k > 0 && s[k].sentence != s[0].sentence {
+			break
+		}
+		person = person || firstPerson[s[k].norm]
+		negated = negated || s[k].negator
+	}
+	return person && !negated
+}
+
+// actionLabels open a sentence that says what to do: "Do:", "Fix:".
+var actionLabels = set("do", "fix", "action", "plan", "instead", "mitigation", "next", "then", "first", "verify", "check", "done")
 
 // headingOf reads a line ending in a colon as a heading over a list: made
 // only of a negation or a verdict and small words, as labelsWhatFollows
@@ -85,6 +139,9 @@ func headingOf(words []token) heading {
 	h := noHeading
 	for i, t := range words {
 		switch {
+		case t.norm == "why":
+			// "Why not:" gives reasons; it turns nothing down.
+			return noHeading
 		case t.norm == "push" && i+1 < len(words) && words[i+1].norm == "back",
 			t.norm == "back" && i > 0 && words[i-1].norm == "push":
 			// "What I'd push back on:" refuses as "What I'd avoid:" does.

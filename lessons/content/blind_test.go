@@ -348,6 +348,10 @@ var blindSets = []string{"blind", "blind2", "blind3", "blind4", "blind5", "blind
 // flagged wrong total of blind41 (5 of 15 -> 4 of 14): floor 0.28.
 // A pattern's `n't` matching the words it ends, as blind45's author
 // meant it to, cost blind45 a criterion (0.808 -> 0.800): floor 0.79.
+// A refusing label that opens a line covering the line's later sentences
+// mended flagged wrong totals of blind14 (to 18 of 41), blind39 (3 of
+// 10), blind42 (1 of 7) and blind46 (1 of 9), each gaining agreement:
+// floors 0.43, 0.3, 0.14 and 0.11.
 // Whether a
 // score is provisional is fitted (TestFitProvisional) on every set but the
 // held-out ones: the sets the combiner was fitted on are scored with more
@@ -367,7 +371,7 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind11": {0.84, 0.35, 0.33, 0.84},
 	"blind12": {0.84, 0.48, 0.42, 0.75},
 	"blind13": {0.80, 0.2, 0.45, 0.77},
-	"blind14": {0.86, 0.45, 0.31, 0.67},
+	"blind14": {0.86, 0.43, 0.31, 0.67},
 	"blind15": {0.84, 0.25, 0.3, 0.84},
 	"blind16": {0.82, 0.6, 0.62, 0.82},
 	"blind17": {0.86, 0.33, 0.30, 0.66},
@@ -392,14 +396,14 @@ var blindFloors = map[string]struct{ agreement, recall, maxProvisional, itemFloo
 	"blind36": {0.85, 0.4, 0.45, 0.85},
 	"blind37": {0.83, 0.45, 0.42, 0.72},
 	"blind38": {0.87, 0.5, 0.42, 0.87},
-	"blind39": {0.83, 0.35, 0.35, 0.83},
+	"blind39": {0.83, 0.3, 0.35, 0.83},
 	"blind40": {0.84, 0.4, 0.35, 0.8},
 	"blind41": {0.81, 0.28, 0.3, 0.81},
-	"blind42": {0.86, 0.2, 0.3, 0.86},
+	"blind42": {0.86, 0.14, 0.3, 0.86},
 	"blind43": {0.85, 0.4, 0.36, 0.84},
 	"blind44": {0.88, 0.45, 0.3, 0.88},
 	"blind45": {0.79, 0.38, 0.31, 0.79},
-	"blind46": {0.88, 0.15, 0.3, 0.88},
+	"blind46": {0.88, 0.11, 0.3, 0.88},
 	"blind47": {0.87, 0.8, 0.3, 0.87},
 }
 
