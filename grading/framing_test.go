@@ -73,6 +73,9 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"Don't: scale out, the CPU is at 20%. Instead, restart the consumers one by one.", "found"},
 		{"Not doing: scale out, the CPU is at 20%. To settle it, I'd restart one consumer and watch the lag.", "found"},
 		{"Why not: the restart dropped the queue, so the numbers lie.", "found"},
+		{"Failure case: restart the brokers and lose the leader.", "framed"},
+		{"Risk: restart the brokers and lose the leader.", "framed"},
+		{"Failure rate: restart the brokers and watch it.", "found"},
 	}
 	checkStatuses(t, r, tests)
 }

@@ -29,7 +29,7 @@ func labelsWhatFollows(toks []token, sentence int) bool {
 	}
 	// A label's verdict frames what it introduces, as "tempting" does.
 	for i := first; i < len(toks); i++ {
-		toks[i].framer = toks[i].framer || verdictsAgainst[toks[i].norm]
+		toks[i].framer = toks[i].framer || verdictsAgainst[toks[i].norm] || framesInLabel(toks[first:], i-first)
 	}
 	return true
 }
@@ -37,6 +37,22 @@ func labelsWhatFollows(toks []token, sentence int) bool {
 // labelNouns may stand in a label beside its verdict: "Bad idea:",
 // "Wrong move:", "Tempting but bad:".
 var labelNouns = set("idea", "ideas", "move", "moves", "call", "fix", "fixes", "answer", "option", "options", "choice", "thing", "things", "don'ts", "doing")
+
+// labelFramers name, in a label, what follows as a trap or a risk rather
+// than the learner's move: "Risk: …", "Gotcha: …", and "failure" before
+// case or mode ("Failure case: restart the pods and lose the queue"; not
+// "Failure rate: …").
+var (
+	labelFramers  = set("risk", "risks", "gotcha", "gotchas", "danger", "caveat", "caveats", "antipattern")
+	failureFrames = set("case", "cases", "mode", "modes", "scenario")
+)
+
+func framesInLabel(words []token, i int) bool {
+	if words[i].norm == "failure" {
+		return i+1 < len(words) && failureFrames[words[i+1].norm]
+	}
+	return labelFramers[words[i].norm]
+}
 
 // labelAdjectives may describe the moves a label introduces: "the easy
 // fixes", "the obvious moves".
@@ -153,13 +169,13 @@ func headingOf(words []token) heading {
 			// "Three things I would refuse to do:" heads its list as
 			// "Don't:" does.
 			h = negatingHeading
-		case framers[t.norm] || verdictsAgainst[t.norm]:
+		case framers[t.norm] || verdictsAgainst[t.norm] || framesInLabel(words, i):
 			if h == noHeading {
 				h = framingHeading
 			}
 		case advisers[t.norm] || labelAdjectives[t.norm]:
 			// "What I'd warn against is the easy fixes:"
-		case !t.function && !t.number && !labelNouns[t.norm]:
+		case !t.function && !t.number && !labelNouns[t.norm] && !failureFrames[t.norm]:
 			return noHeading
 		}
 	}
