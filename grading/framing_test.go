@@ -76,6 +76,8 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"Failure case: restart the brokers and lose the leader.", "framed"},
 		{"Risk: restart the brokers and lose the leader.", "framed"},
 		{"Failure rate: restart the brokers and watch it.", "found"},
+		{"Restart the brokers = new elections, no.", "framed"},
+		{"Errors = no, lag = 0, restart the brokers now.", "found"},
 	}
 	checkStatuses(t, r, tests)
 }

@@ -30,7 +30,7 @@ func markJudged(toks []token) {
 	for i := 0; i < len(toks); {
 		j := clauseEnd(toks, i)
 		switch {
-		case isVerdict(toks[i:j]) || inTerseNote(toks, i) && isBareVerdict(toks[i:j]):
+		case isVerdict(toks[i:j]) || inTerseNote(toks, i) && (isBareVerdict(toks[i:j]) || endsOnNo(toks, i, j)):
 			judgeBefore(toks, i, i > 0 && toks[i-1].sentence == toks[i].sentence)
 		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks, i+1, j):
 			// ", which would make it worse" judges the clause before it.
@@ -173,6 +173,12 @@ func inTerseNote(toks []token, i int) bool {
 		}
 	}
 	return false
+}
+
+// endsOnNo reports a bare "no" closing a terse note's sentence: "More
+// workers = more copies, no." turns the steps before it down.
+func endsOnNo(toks []token, i, j int) bool {
+	return j-i == 1 && (toks[i].norm == "no" || toks[i].norm == "nope") && (j == len(toks) || toks[j].sentence != toks[i].sentence)
 }
 
 // isBareVerdict reports a step of a terse note that is only a verdict:
