@@ -2,7 +2,6 @@ package grading
 
 import (
 	"slices"
-	"strings"
 	"sync"
 )
 
@@ -115,8 +114,8 @@ func (a *answer) findStarts(m wordMatcher) []int {
 	if m.norm == contractedNot {
 		// `n't` alone in a pattern is every word it ends: answers keep
 		// "wasn't" and "don't" whole, so it would otherwise match nothing.
-		for n, norm := range a.norms {
-			if strings.HasSuffix(norm, contractedNot) {
+		for n := range a.norms {
+			if ok, _ := m.matchWord(a.toks[a.byNorm[n][0]]); ok {
 				add(n)
 			}
 		}

@@ -30,7 +30,7 @@ func markJudged(toks []token) {
 	for i := 0; i < len(toks); {
 		j := clauseEnd(toks, i)
 		switch {
-		case isVerdict(toks[i:j]) || inTerseNote(toks, i) && (isBareVerdict(toks[i:j]) || endsOnNo(toks, i, j)):
+		case isVerdict(toks[i:j]) || (isBareVerdict(toks[i:j]) || endsOnNo(toks, i, j)) && inTerseNote(toks, i):
 			judgeBefore(toks, i, i > 0 && toks[i-1].sentence == toks[i].sentence)
 		case toks[i].norm == "which" && i > 0 && toks[i-1].sentence == toks[i].sentence && worsens(toks, i+1, j):
 			// ", which would make it worse" judges the clause before it.
@@ -176,9 +176,10 @@ func inTerseNote(toks []token, i int) bool {
 }
 
 // endsOnNo reports a bare "no" closing a terse note's sentence: "More
-// workers = more copies, no." turns the steps before it down.
+// workers = more copies, no." turns the steps before it down ("nope" is
+// a verdict wherever it stands: flatRefusals).
 func endsOnNo(toks []token, i, j int) bool {
-	return j-i == 1 && (toks[i].norm == "no" || toks[i].norm == "nope") && (j == len(toks) || toks[j].sentence != toks[i].sentence)
+	return j-i == 1 && toks[i].norm == "no" && (j == len(toks) || toks[j].sentence != toks[i].sentence)
 }
 
 // isBareVerdict reports a step of a terse note that is only a verdict:

@@ -162,7 +162,7 @@ func headingOf(words []token) heading {
 			t.norm == "back" && i > 0 && words[i-1].norm == "push":
 			// "What I'd push back on:" refuses as "What I'd avoid:" does.
 			h = negatingHeading
-		case t.norm == "against" && i > 0 && advisers[words[i-1].norm]:
+		case warnedAgainst(words, i):
 			// "What I'd warn against:" refuses as "What I'd avoid:" does.
 			h = negatingHeading
 		case t.negator && !nounNegators[t.norm] || refusals[t.norm] || t.norm == "refusing":

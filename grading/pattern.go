@@ -98,16 +98,19 @@ func opensWithOrder(ws []token) bool {
 	switch {
 	case ws[0].function || ws[0].number || firstPerson[first] || inflected(first):
 		return false
-	case auxiliaries[second] || strings.HasSuffix(second, "ed") || strings.HasSuffix(second, "s") && !strings.HasSuffix(second, "ss") && !ws[1].function:
+	case auxiliaries[second] || strings.HasSuffix(second, "ed") || endsInS(second) && !ws[1].function:
 		return false
 	}
 	return true
 }
 
-// inflected reports an -ing, -ed or -s form (not "-ss": "press", "pass").
+// inflected reports an -ing, -ed or -s form.
 func inflected(w string) bool {
-	return strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
+	return strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") || endsInS(w)
 }
+
+// endsInS reports an -s form, not "-ss" ("press", "pass").
+func endsInS(w string) bool { return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") }
 
 var articles = set("a", "an", "the")
 

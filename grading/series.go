@@ -177,7 +177,7 @@ var modalsAfterNobody = set("should", "must", "would", "will", "needs", "ought",
 func markRefusalsGoingOn(toks []token) {
 	for i := range toks {
 		switch {
-		case toks[i].norm == "nobody" && i+1 < len(toks) && (modalsAfterNobody[toks[i+1].norm] || actsNow(toks[i+1])):
+		case toks[i].norm == "nobody" && i+1 < len(toks) && (modalsAfterNobody[toks[i+1].norm] || handsOn[toks[i+1].norm]):
 			// "Nobody should touch pg_wal", "nobody touches pg_wal".
 			toks[i].negator = true
 		case (toks[i].norm == "refuse" || toks[i].norm == "decline") && saidInFirstPerson(toks, i):
@@ -187,7 +187,7 @@ func markRefusalsGoingOn(toks []token) {
 		case (toks[i].norm == "on" || toks[i].norm == "against") && i >= 2 && toks[i-1].norm == "back" && toks[i-2].norm == "push" && opposedInFirstPerson(toks, i-2):
 			// "I'd push back on 30 pods and 800 maxThreads."
 			toks[i].negator = true
-		case toks[i].norm == "against" && i > 0 && advisers[toks[i-1].norm]:
+		case warnedAgainst(toks, i):
 			// "What I'd warn against is a restart", "I'd argue against
 			// rolling back".
 			toks[i].negator = true
@@ -203,6 +203,12 @@ func markRefusalsGoingOn(toks []token) {
 			toks[i].negator = true
 		}
 	}
+}
+
+// warnedAgainst reports an "against" after a verb of advice: "warn
+// against", "argue against" counsel against what follows.
+func warnedAgainst(toks []token, i int) bool {
+	return toks[i].norm == "against" && i > 0 && advisers[toks[i-1].norm]
 }
 
 // advisers before "against" counsel against what follows.
@@ -222,11 +228,9 @@ func steeredAway(toks []token, i int) bool {
 
 var steering = set("steer", "steered", "steering", "steers", "nudge", "guide", "talk")
 
-// actsNow reports a hands-on verb in the present after "nobody": "nobody
-// touches pg_wal", "nobody restarts anything" — a rule, where "nobody
-// lasts long enough" only says what happens.
-func actsNow(t token) bool { return handsOn[t.norm] }
-
+// handsOn are verbs in the present that make "nobody" a rule: "nobody
+// touches pg_wal", "nobody restarts anything" — where "nobody lasts long
+// enough" only says what happens.
 var handsOn = set("touches", "runs", "deletes", "removes", "restarts", "reboots", "kills", "drops", "flushes", "resets",
 	"changes", "rolls", "deploys", "pushes", "scales", "edits", "modifies", "bumps", "raises", "purges", "truncates")
 

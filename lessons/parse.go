@@ -173,7 +173,6 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 				// The scene runs from the section's heading, over any trace
 				// or checkpoint, to the item; the next item's starts after it.
 				sc.Scenario = sectionText(section, body)
-				sc.showLearner()
 				section = nil
 			}
 			l.Blocks = append(l.Blocks, *b)
@@ -186,12 +185,11 @@ func parseBlocks(r reporter, body []byte, base int, l *Lesson) {
 	flush()
 	// Every item's learner has read the whole lesson by the time they
 	// answer it (showLearner).
-	if text := sectionText(lesson, body); text != "" {
-		for i := range l.Blocks {
-			if sc := l.Blocks[i].ItemScoring(); sc != nil {
-				sc.Lesson = text
-				sc.showLearner()
-			}
+	text := sectionText(lesson, body)
+	for i := range l.Blocks {
+		if sc := l.Blocks[i].ItemScoring(); sc != nil {
+			sc.Lesson = text
+			sc.showLearner()
 		}
 	}
 	reportNestedBlocks(r, doc, body, lineOf)

@@ -33,7 +33,7 @@ type Scoring struct {
 	// Lesson is the prose of the whole lesson the item is in, as plain
 	// text: learners read all of it, and its teaching sections explain the
 	// mechanism and the traps, so a long run of it pasted is not their
-	// answer. Like Question, it reaches scores only as Shown.
+	// answer. It reaches scores only as the rubric's Taught.
 	Lesson string `json:"-"`
 
 	labelledOnce sync.Once
@@ -43,9 +43,10 @@ type Scoring struct {
 }
 
 // showLearner gives the rubric what the learner reads before answering —
-// the question, the scene before it and the lesson's prose — so that a long run of it copied
-// into an answer earns nothing (grading.Rubric.Shown). Call it once both
-// are known, before any answer is graded.
+// the question and the scene before it (grading.Rubric.Shown), and the
+// lesson's prose (Rubric.Taught) — so that a long run of it copied into
+// an answer earns nothing. Call it once all three are known, before any
+// answer is graded.
 func (s *Scoring) showLearner() {
 	s.Rubric.Shown = nil
 	for _, text := range []string{s.Question, s.Scenario} {
