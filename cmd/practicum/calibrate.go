@@ -29,6 +29,9 @@ func runCalibrate(_ context.Context, args []string, stdout, stderr io.Writer) er
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := refuseArguments(fs); err != nil {
+		return err
+	}
 	if *item == "" || (*answers == "") == !*examples {
 		fs.Usage()
 		return usageError{"calibrate needs --item (or --exercise) and one of --answers or --examples"}

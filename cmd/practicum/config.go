@@ -40,6 +40,23 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// refuseArguments is for commands that take flags only: an argument they
+// would ignore is refused, so that a flag written after it ("grade X
+// --explain") or an answer typed as an argument is not silently lost.
+func refuseArguments(fs *flag.FlagSet) error {
+	if fs.NArg() == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("unexpected argument %q", fs.Arg(0))
+	for _, a := range fs.Args() {
+		if strings.HasPrefix(a, "-") {
+			msg += fmt.Sprintf(" (flags go before arguments: %q was read as an argument)", a)
+			break
+		}
+	}
+	return usageError{msg}
+}
+
 func databaseFlag(fs *flag.FlagSet) *string {
 	return fs.String("database-url", envOr("DATABASE_URL", defaultDatabaseURL),
 		"Postgres connection string or URL (env DATABASE_URL)")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/practicum-dev/practicum/grading"
@@ -79,7 +80,7 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	example := fs.Int("example", 0, "score the item's Nth calibration example instead of stdin, as a learner's answer like it would be (without itself among the labelled answers)")
 	explain := fs.Bool("explain", false, "say, concept by concept, what was found, with which words, and how close each missing concept came (as text; as JSON with --jsonl)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: practicum grade --item COURSE/LESSON/KEY [--content DIR] [--jsonl] [--explain] (< answers | --example N)\n\nScores answers without a database and prints JSON (or, with --explain alone, a readable explanation). Flags:")
+		fmt.Fprintln(stderr, "Usage: practicum grade --item COURSE/LESSON/KEY [--content DIR] [--jsonl] [--explain] (< answers | --example N | \"ANSWER\")\n\nScores answers without a database and prints JSON (or, with --explain alone, a readable explanation). The answer is read from stdin, or given quoted as the one argument after the flags. Flags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -88,6 +89,19 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if *item == "" {
 		fs.Usage()
 		return usageError{"grade needs --item (or --exercise)"}
+	}
+	// An author trying one answer types it as the argument.
+	var typed *string
+	switch {
+	case fs.NArg() == 1 && !strings.HasPrefix(fs.Arg(0), "-"):
+		if *jsonl || *example != 0 {
+			return usageError{"grade takes an answer as its argument, or --jsonl or --example, not both"}
+		}
+		typed = new(fs.Arg(0))
+	case slices.ContainsFunc(fs.Args(), func(a string) bool { return strings.HasPrefix(a, "-") }):
+		return refuseArguments(fs)
+	case fs.NArg() > 1:
+		return usageError{fmt.Sprintf("grade takes one answer as its argument and was given %d words: quote the answer", fs.NArg())}
 	}
 	scoring, err := itemScoring(*dir, *item)
 	if err != nil {
@@ -105,6 +119,8 @@ func runGrade(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 				return fmt.Errorf("%s has %d calibration example(s); there is no example %d", *item, len(scoring.Examples), *example)
 			}
 			text = []byte(scoring.Examples[*example-1].Answer)
+		} else if typed != nil {
+			text = []byte(*typed)
 		} else if text, err = io.ReadAll(io.LimitReader(stdin, 1<<20)); err != nil {
 			return err
 		}

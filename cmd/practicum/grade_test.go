@@ -158,3 +158,47 @@ func TestAskingForHelpIsNotAFailure(t *testing.T) {
 		t.Errorf("help for an unknown command: %v, want a usage error", err)
 	}
 }
+
+// An author trying one answer types it as the argument; an argument a
+// command would otherwise ignore — an unquoted answer, a flag after it —
+// is refused, not silently dropped for an empty stdin.
+func TestGradeAnswerAsArgument(t *testing.T) {
+	t.Parallel()
+	content := gradeCourse(t)
+	answer := "I would compare each version and then cap the traffic, because both slow down."
+	item := []string{"--exercise", "demo/a-lesson/ex", "--content", content}
+	tests := []struct {
+		name    string
+		args    []string
+		stdin   string
+		want    string // in the output
+		wantErr string // or in the error
+	}{
+		{"quoted answer", append(append([]string{"grade"}, item...), "--explain", answer), "", "Total 1 of 4", ""},
+		{"same as stdin", append(append([]string{"grade"}, item...), "--explain"), answer, "Total 1 of 4", ""},
+		{"flag after the answer", append(append([]string{"grade"}, item...), answer, "--explain"), "", "", `flags go before arguments: "--explain"`},
+		{"unquoted answer", append(append([]string{"grade"}, item...), "compare", "each", "version"), "", "", "was given 3 words: quote the answer"},
+		{"answer and --jsonl", append(append([]string{"grade"}, item...), "--jsonl", answer), "", "", "not both"},
+		{"calibrate argument", append(append([]string{"calibrate"}, item...), "--examples", "answers.jsonl"), "", "", `unexpected argument "answers.jsonl"`},
+		{"health argument", []string{"health", "now"}, "", "", `unexpected argument "now"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var out, errOut strings.Builder
+			err := run(t.Context(), tt.args, strings.NewReader(tt.stdin), &out, &errOut)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want one saying %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("grade: %v (%s)", err, errOut.String())
+			}
+			if !strings.Contains(out.String(), tt.want) {
+				t.Errorf("output lacks %q:\n%s", tt.want, out.String())
+			}
+		})
+	}
+}

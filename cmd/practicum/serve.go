@@ -80,6 +80,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := refuseArguments(fs); err != nil {
+		return err
+	}
 	if err := jobFlags.check(); err != nil {
 		return err
 	}
