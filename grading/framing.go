@@ -55,9 +55,11 @@ func negatedAt(toks []token, oc occurrence, own []bool) bool {
 var negatingVerbs = set("avoid", "avoiding", "skip", "resist", "refrain", "rather", "unnecessary", "without")
 
 // helps are what a move is denied doing in a verdict on it: "X is not
-// going to help", "X doesn't fix anything", "X will not change a thing".
-var helps = set("help", "helps", "work", "works", "fix", "fixes", "solve", "solves", "matter", "matters", "change", "changes",
-	"touch", "touches", "affect", "affects", "improve", "improves", "resolve", "resolves")
+// going to help", "X doesn't fix anything", "X will not change a thing",
+// "X wouldn't have saved us", "X would not have prevented it".
+var helps = set("help", "helps", "helped", "work", "works", "worked", "fix", "fixes", "fixed", "solve", "solves", "solved",
+	"matter", "matters", "mattered", "change", "changes", "changed", "touch", "touches", "touched", "affect", "affects", "affected",
+	"improve", "improves", "improved", "resolve", "resolves", "resolved", "save", "saves", "saved", "prevent", "prevents", "prevented")
 
 // deniedHelp reports, from toks[i] in the clause, a denied "help" that
 // framedAt reads as a verdict: an auxiliary and "not" ("is not", "will
@@ -79,6 +81,10 @@ func deniedHelp(toks []token, i, clause int) bool {
 	}
 	if in(i+1) && toks[i].norm == "going" && toks[i+1].norm == "to" {
 		i += 2
+	}
+	if in(i+1) && toks[i].norm == "have" {
+		// "X wouldn't have saved us": the same verdict, looking back.
+		i++
 	}
 	return in(i) && helps[toks[i].norm]
 }

@@ -44,6 +44,8 @@ func TestLanguage(t *testing.T) {
 		{"the wrong move offered", "Limit the bulk tenant and roll back the release right away to be safe.", [4]bool{false, false, false, false}},
 		{"same for a move judged before", "Limit the bulk tenant. Restarting every replica would be a mistake. Same for a rollback of the release.", [4]bool{true, false, false, false}},
 		{"every if of a sentence opens a condition", "Limit the bulk tenant; if the queue stays long we look again, and if a rollback of the release looks needed we ask first.", [4]bool{true, false, false, false}},
+		{"a move denied help looking back is judged, and names the trap", "Limit the bulk tenant. A rollback wouldn't have saved us; it would overload the old pool.", [4]bool{true, false, true, false}},
+		{"a move said to prevent it is offered", "Limit the bulk tenant. A rollback of the release would prevent this.", [4]bool{false, false, false, false}},
 		{"a move denied help is judged, and names the trap", "Limit the bulk tenant. A rollback is not going to help; it would overload the old pool.", [4]bool{true, false, true, false}},
 		{"a longer refusing heading over a numbered list", "Limit the bulk tenant first.\nTwo things I would refuse to do:\n1. Roll back the release.\n2. Restart every replica.", [4]bool{true, false, false, false}},
 		{"a long subject of would, counted in content words", "Limit the bulk tenant. A rollback of the release or giving the whole old pool a few more minutes of warm-up would make the alerts stop for now.", [4]bool{true, false, false, false}},
