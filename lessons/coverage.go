@@ -140,6 +140,11 @@ func (s *Scoring) modelShort() ([]Warning, error) {
 func (s *Scoring) restatedInQuestion() ([]Warning, error) {
 	var out []Warning
 	seen := map[string]bool{}
+	// The rubric as written, without what the learner was shown: read
+	// with it, the question and the scene are copied runs and earn
+	// nothing, which is what a learner pasting them gets — but this asks
+	// what restating them in other sentences would earn.
+	asWritten := &grading.Rubric{Concepts: s.Rubric.Concepts, Phrases: s.Rubric.Phrases, Rules: s.Rubric.Rules}
 	for _, src := range []struct {
 		text, what string
 		scene      bool
@@ -150,7 +155,7 @@ func (s *Scoring) restatedInQuestion() ([]Warning, error) {
 		if strings.TrimSpace(src.text) == "" {
 			continue
 		}
-		e, err := s.Rubric.Explain(src.text)
+		e, err := asWritten.Explain(src.text)
 		if err != nil {
 			return nil, err
 		}

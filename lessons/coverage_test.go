@@ -344,3 +344,46 @@ func TestCoverageModelAnswer(t *testing.T) {
 		})
 	}
 }
+
+// sceneLesson sets a scene that names the traps, then asks a question
+// that restates the cold cache: parsed, the item's scoring knows both
+// as shown to the learner.
+const sceneLesson = "---\ncourse: c\nposition: 1\nslug: s\ntitle: T\ngoal: G.\nminutes: 5\n---\n\n## The incident\n\n" +
+	"Latency doubled after the deploy. In the channel, one colleague wants to restart every replica, and another blames the network.\n\n" +
+	"```yaml probe\nkey: cold-cache\nquestion: The cache is cold after the deploy, so latency is up. What do you do first?\nevidence_class: recommended\n" +
+	"strong_answer: The cache is cold, so I would wait for the hit rate to recover and not restart every replica.\nfollow_up: Then?\nweak_indicators:\n  - Restarts again.\n" +
+	"concepts:\n  cold-cache:\n    - cache + cold|empty\n  restart-all:\n    - restart + every|all + replica\n" +
+	"rubric:\n  result:\n    description: Names the cold cache.\n    requires: [cold-cache]\n" +
+	"  reasoning:\n    description: Why.\n  failure_case:\n    description: The trap.\n    any: [restart-all]\n  verification:\n    description: A check.\n" +
+	"```\n"
+
+// TestCoverageRestatedThroughTheParser: the parser gives the rubric the
+// question and the scene as shown to the learner, so that pasting them
+// earns nothing; the warnings about restating them must still read them.
+func TestCoverageRestatedThroughTheParser(t *testing.T) {
+	t.Parallel()
+	l, err := lessons.Parse("l.md", []byte(sceneLesson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := l.Blocks[len(l.Blocks)-1].ItemScoring()
+	var got []lessons.Warning
+	for _, kind := range []lessons.WarningKind{lessons.RestatedMove, lessons.RestatedConcept} {
+		got = append(got, warningsOf(t, s, kind)...)
+	}
+	want := []lessons.Warning{
+		{Kind: lessons.RestatedConcept, Criterion: grading.Result},      // the question's cold cache
+		{Kind: lessons.RestatedConcept, Criterion: grading.FailureCase}, // the scene's trap
+	}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(lessons.Warning{}, "Message")); diff != "" {
+		t.Errorf("restated (-want +got):\n%s", diff)
+	}
+	// A learner pasting the scene still earns nothing from it.
+	score, err := s.Grade("In the channel, one colleague wants to restart every replica, and another blames the network.", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if score.Total != 0 {
+		t.Errorf("the pasted scene scored %d, want 0", score.Total)
+	}
+}
