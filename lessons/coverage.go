@@ -3,6 +3,8 @@ package lessons
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/practicum-dev/practicum/grading"
 )
@@ -124,11 +126,34 @@ func (s *Scoring) modelShort() ([]Warning, error) {
 		if len(why) == 0 {
 			why = append(why, "none of its one-of concepts is found")
 		}
-		out = append(out, Warning{Kind: ModelShort, Criterion: rule.Criterion,
-			Message: fmt.Sprintf("The model answer does not earn %s from the cues (%s): widen the cues until the item's own best answer earns it, or reword the model answer.",
-				strings.ToLower(rule.Criterion.Label()), strings.Join(why, "; "))})
+		msg := fmt.Sprintf("The model answer does not earn %s from the cues (%s): widen the cues until the item's own best answer earns it, or reword the model answer.",
+			strings.ToLower(rule.Criterion.Label()), strings.Join(why, "; "))
+		if word, ok := wrappedBeforeCapital(s.Model); ok {
+			msg += fmt.Sprintf(" Its line break before %q ends a sentence there, which may split what the cues look for: write it with `>-`, or keep each sentence on one line.", word)
+		}
+		out = append(out, Warning{Kind: ModelShort, Criterion: rule.Criterion, Message: msg})
 	}
 	return out, nil
+}
+
+// wrappedBeforeCapital finds a line break inside a sentence — the line
+// before it ends without . ! ? or : — followed by a capitalised word,
+// which the scorer reads as a sentence's end (a `|` block hard-wrapped
+// at "the same\nUTC moment"), and returns that word.
+func wrappedBeforeCapital(text string) (string, bool) {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	for i := 1; i < len(lines); i++ {
+		before := strings.TrimRight(lines[i-1], " \t")
+		next := strings.TrimSpace(lines[i])
+		if before == "" || next == "" || strings.ContainsAny(before[len(before)-1:], ".!?:") {
+			continue
+		}
+		word, _, _ := strings.Cut(next, " ")
+		if r, _ := utf8.DecodeRuneInString(word); unicode.IsUpper(r) {
+			return strings.Trim(word, ".,;:!?()`\"'"), true
+		}
+	}
+	return "", false
 }
 
 // restatedInQuestion: criteria the question's own words earn, and ruled-out

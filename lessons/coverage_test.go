@@ -323,6 +323,13 @@ func TestCoverageModelAnswer(t *testing.T) {
 				Message: "The model answer does not earn result from the cues (it offers restart-all, which the criterion rules out): widen the cues until the item's own best answer earns it, or reword the model answer."},
 			{Kind: lessons.ModelShort, Criterion: grading.Verification,
 				Message: "The model answer does not earn verification from the cues (hit-rate is missing): widen the cues until the item's own best answer earns it, or reword the model answer."}}},
+		{name: "hard-wrapped before a capital", model: "The prefix cache is cold after the deploy, so every prompt pays the full prefill; I would watch the hit\nRate recover with latency.",
+			want: []lessons.Warning{{Kind: lessons.ModelShort, Criterion: grading.Verification,
+				Message: "The model answer does not earn verification from the cues (hit-rate is missing): widen the cues until the item's own best answer earns it, or reword the model answer. " +
+					"Its line break before \"Rate\" ends a sentence there, which may split what the cues look for: write it with `>-`, or keep each sentence on one line."}}},
+		{name: "a line ending a sentence is no hint", model: "The prefix cache is cold after the deploy.\nSo every prompt pays the full prefill again for a while.",
+			want: []lessons.Warning{{Kind: lessons.ModelShort, Criterion: grading.Verification,
+				Message: "The model answer does not earn verification from the cues (hit-rate is missing): widen the cues until the item's own best answer earns it, or reword the model answer."}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
