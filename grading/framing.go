@@ -237,6 +237,10 @@ func refusedAt(toks []token, oc occurrence, own []bool) bool {
 // for words that only lead into it: "Please don't restart the node", "Also
 // don't kill the runs", "And no to doubling replicas".
 func opensAfter(toks []token, start, j int) bool {
+	if j == start+1 && subjectlessModals[toks[start].norm] {
+		// A note without its "I": "Would not re-add the old node."
+		return true
+	}
 	for k := start; k < j; k++ {
 		if !leadIns[toks[k].norm] {
 			return false
@@ -244,6 +248,10 @@ func opensAfter(toks []token, start, j int) bool {
 	}
 	return true
 }
+
+// subjectlessModals open a terse note's refusal whose "I" is left out,
+// as "Won't" and "Wouldn't" do whole.
+var subjectlessModals = set("would", "will", "should", "shall")
 
 var leadIns = set("please", "also", "and", "so", "just", "definitely", "absolutely", "certainly", "again", "plus", "still", "but")
 

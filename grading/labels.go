@@ -58,6 +58,10 @@ func framesInLabel(words []token, i int) bool {
 // fixes", "the obvious moves".
 var labelAdjectives = set("easy", "obvious", "quick", "usual", "common", "cheap", "standard")
 
+// labelTimes say when, in a label: "Not now:" and "Not tonight:" turn
+// down what follows as "Don't:" does; "Now:" and "Later:" head a plan.
+var labelTimes = set("now", "yet", "today", "tonight", "later")
+
 // markHeadedLists marks the items of a bulleted list under a heading
 // line such as "Don't:" or "Traps:" with what the heading does to them:
 // a label's reach otherwise ends with its line.
@@ -173,7 +177,7 @@ func headingOf(words []token) heading {
 			if h == noHeading {
 				h = framingHeading
 			}
-		case advisers[t.norm] || labelAdjectives[t.norm]:
+		case advisers[t.norm] || labelAdjectives[t.norm] || labelTimes[t.norm]:
 			// "What I'd warn against is the easy fixes:"
 		case !t.function && !t.number && !labelNouns[t.norm] && !failureFrames[t.norm]:
 			return noHeading
