@@ -139,6 +139,13 @@ func tokenize(text string) []token {
 			clause++
 		case r == '-' && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '-'):
 			clause++
+		case crossMarks[r]:
+			// "flock ✗ (1h apart)": a terse note's cross turns down what
+			// it marks, as "flock: no" does, and "✗ flock" as "no flock".
+			clause++
+			w := lookup("no")
+			toks = append(toks, token{norm: w.norm, stem: w.stem, start: i, end: i + size, sentence: sentence, clause: clause,
+				negator: w.negator, function: w.function, quote: quote})
 		case r == '→' || r == '⇒' || (r == '-' || r == '=') && i+1 < len(text) && text[i+1] == '>':
 			// Terse notes chain steps with arrows: "no deploy -> plan
 			// regression" denies the deploy, not the regression.
@@ -189,6 +196,10 @@ func tokenize(text string) []token {
 	return toks
 }
 
+// crossMarks are the crosses of terse notes ("revert ✗"); "×" is left
+// out, as it multiplies ("2× the load").
+var crossMarks = map[rune]bool{'✗': true, '✘': true, '❌': true, '✕': true, '❎': true}
+
 // noAnswers open a sentence that answers the question before it no;
 // "not" only as "Not yet", "Not really", "Not at all" or alone ("Not a GPU
 // issue" is a statement of its own).
@@ -205,7 +216,7 @@ func markAnsweredNo(text string, toks []token) {
 	for i := 1; i < len(toks); i++ {
 		prev := toks[i-1]
 		between := text[prev.end:toks[i].start]
-		if colonVerdict(toks, i, between) {
+		if colonVerdict(text, toks, i, between) {
 			// "Scaling to 30 pods: no." — a label and its verdict.
 			for k := i - 1; k >= 0 && toks[k].sentence == prev.sentence && toks[k].clause == prev.clause; k-- {
 				toks[k].answeredBy = i + 1
@@ -228,7 +239,11 @@ func markAnsweredNo(text string, toks []token) {
 // colonVerdict reports a "no" that is all a colon introduces, up to the
 // end of its clause: "Scaling to 30 pods: no." "maxThreads 800: no, same
 // thing per pod."
-func colonVerdict(toks []token, i int, between string) bool {
+func colonVerdict(text string, toks []token, i int, between string) bool {
+	r, _ := utf8.DecodeRuneInString(text[toks[i].start:])
+	if crossMarks[r] && strings.TrimSpace(between) == "" {
+		return true
+	}
 	if strings.TrimSpace(between) != ":" || toks[i].norm != "no" && toks[i].norm != "nope" && toks[i].norm != "never" {
 		return false
 	}
