@@ -47,6 +47,7 @@ var statePredicates = set("ok", "okay", "fine", "low", "high", "up", "down", "fl
 func fragmentsOf(text string, toks []token) []fragment {
 	var out []fragment
 	start, function, related, paragraph, alternative, stated := 0, 0, false, 0, false, false
+	role := false // in a line a role label opens: "Fix: UTC schedule, idempotency"
 	flush := func(end int) {
 		// A lone number is an item's number ("1. scope: …"), not an item.
 		if end > start && !(end-start == 1 && toks[start].number) {
@@ -57,6 +58,9 @@ func fragmentsOf(text string, toks []token) []fragment {
 	for i, t := range toks {
 		if i > 0 {
 			gap := text[toks[i-1].end:t.start]
+			if strings.Contains(gap, "\n") {
+				role = false
+			}
 			if t.sentence != toks[i-1].sentence || breaksFragment(gap) {
 				flush(i)
 				start, function, related, stated = i, 0, false, false
@@ -68,12 +72,38 @@ func fragmentsOf(text string, toks []token) []fragment {
 				related = true
 			}
 		}
+		if i == 0 || strings.Contains(text[toks[i-1].end:t.start], "\n") {
+			role = roleLabelAt(text, toks, i)
+		}
 		function += boolInt(t.function)
-		related = related || relationWords[t.norm]
+		related = related || relationWords[t.norm] || role
 		stated = stated || statePredicates[t.norm] && i > start
 	}
 	flush(len(toks))
 	return out
+}
+
+// roleLabels open a line of a note with what its items are: "Cause:",
+// "Fix:", "Avoid:", "Check:". The items state that role — "Fix: UTC
+// schedule, idempotency" proposes both — where a keyword list's items
+// ("Keywords: DST, cron, UTC") only name things.
+var roleLabels = set("cause", "why", "fix", "fixes", "mitigation", "mitigate", "action", "actions", "now", "later", "next",
+	"then", "plan", "avoid", "don't", "not", "skip", "verify", "check", "checks", "proof", "prove", "confirm", "test")
+
+// roleLabelAt reports a line whose first one or two words, ending in a
+// colon, are a role label ("Root cause:", "Fix:", "**Avoid:**").
+func roleLabelAt(text string, toks []token, i int) bool {
+	for k := i; k < len(toks) && k <= i+1 && toks[k].sentence == toks[i].sentence; k++ {
+		if !roleLabels[toks[k].norm] {
+			continue
+		}
+		after := strings.TrimLeft(text[toks[k].end:], "*_")
+		line, _, _ := strings.Cut(after, "\n")
+		// A line of slash alternatives ("Fix: stats target / extended
+		// stats / index") names options rather than choosing one.
+		return strings.HasPrefix(after, ":") && !strings.Contains(line, " / ")
+	}
+	return false
 }
 
 func breaksFragment(gap string) bool {

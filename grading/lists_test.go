@@ -17,6 +17,9 @@ func TestTerseNoteIsNotAKeywordList(t *testing.T) {
 		{"note with colons and negation", "cause: autoscaler lag, not traffic. scaling: no. min replicas 4 -> 8. done when p95 < 300 ms at peak", true},
 		{"short note", "Shard hot, not whole db. Split the key range first.", true},
 		{"note of two-word states", "queue full, gpu idle, ttft up, decode flat, errors zero, cap the tenant", true},
+		{"lines a role label opens", "Cause: DST end.\nFix: UTC schedule, run guard.\nAvoid: flock, revert, NTP.\nCheck: UTC starts, offsets.", true},
+		{"lines of other labels", "Keywords: DST, cron, UTC.\nTools: journalctl, date, tzdata.\nTopics: idempotency, locks, NTP.", false},
+		{"role labels over slash alternatives", "Fix: stats target / extended stats / index\nTools: pgss, EXPLAIN, auto_explain\nVerify: compare plans", false},
 		{"terms that start with a state word", "low latency, high availability, fast path, slow start, full jitter", false},
 		{"bulleted names joined by plus signs", "Key concepts here:\n- poison message / DLQ\n- redelivery + ack semantics\n- horizontal scaling anti-pattern\n- data loss from purge\n- monitor queue depth + pod restarts\n- root cause in decoder", false},
 	}
