@@ -20,6 +20,12 @@ type Report struct {
 	// person did; MeanAgreement averages the four.
 	Agreement     map[Criterion]float64 `json:"agreement"`
 	MeanAgreement float64               `json:"mean_agreement"`
+	// MeanAgreementInterval is a 95% interval for MeanAgreement on
+	// answers like these: the mean of the answers' own agreements (each
+	// the share of its four criteria scored as the person did) ± 1.96
+	// standard errors, within [0, 1]. Thirty answers place it within
+	// about ±0.05: a figure of 0.90 on them does not show 0.88.
+	MeanAgreementInterval [2]float64 `json:"mean_agreement_interval"`
 	// Kappa is Cohen's kappa per criterion (null when undefined).
 	Kappa map[Criterion]*float64 `json:"kappa"`
 	// QWK is the quadratic weighted kappa on totals (null when undefined).
@@ -58,6 +64,7 @@ func Measure(trials []Trial, grade func(text string) (Score, error)) (Report, er
 	r := Report{N: len(trials), Agreement: map[Criterion]float64{}, Kappa: map[Criterion]*float64{}, Disagreements: []Disagreement{}}
 	pairs := map[Criterion][][2]int{}
 	var totals [][2]int
+	var perAnswer []float64 // each answer's share of criteria agreed
 	provisional := 0
 	for _, t := range trials {
 		for _, c := range Criteria {
@@ -69,13 +76,14 @@ func Measure(trials []Trial, grade func(text string) (Score, error)) (Report, er
 		if err != nil {
 			return Report{}, fmt.Errorf("answer %q: %w", t.ID, err)
 		}
-		want := 0
+		want, agreed := 0, 0
 		for _, cs := range got.Criteria {
 			g, w := boolInt(cs.Awarded), t.Scores[cs.Criterion]
 			want += w
 			pairs[cs.Criterion] = append(pairs[cs.Criterion], [2]int{w, g})
 			if g == w {
 				r.Agreement[cs.Criterion]++
+				agreed++
 				continue
 			}
 			d := Disagreement{ID: t.ID, Criterion: cs.Criterion, Expected: w, Got: g, Cues: cs.Cues, Doubt: cs.Doubt, Evidence: []string{}, Provisional: got.Provisional}
@@ -84,6 +92,7 @@ func Measure(trials []Trial, grade func(text string) (Score, error)) (Report, er
 			}
 			r.Disagreements = append(r.Disagreements, d)
 		}
+		perAnswer = append(perAnswer, float64(agreed)/4)
 		totals = append(totals, [2]int{want, got.Total})
 		if got.Provisional {
 			provisional++
@@ -106,10 +115,31 @@ func Measure(trials []Trial, grade func(text string) (Score, error)) (Report, er
 		r.MeanAgreement += r.Agreement[c] / 4
 		r.Kappa[c] = defined(CohenKappa(pairs[c]))
 	}
+	r.MeanAgreementInterval = meanInterval(perAnswer)
 	r.QWK = defined(QuadraticWeightedKappa(totals, 4))
 	r.Exact /= n
 	r.Provisional = float64(provisional) / n
 	return r, nil
+}
+
+// meanInterval is the normal 95% interval for the mean of xs, within
+// [0, 1]; a single answer gives no spread, so its interval is [0, 1].
+func meanInterval(xs []float64) [2]float64 {
+	n := float64(len(xs))
+	if len(xs) < 2 {
+		return [2]float64{0, 1}
+	}
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	mean := sum / n
+	var squares float64
+	for _, x := range xs {
+		squares += (x - mean) * (x - mean)
+	}
+	half := 1.96 * math.Sqrt(squares/(n-1)/n)
+	return [2]float64{math.Max(0, mean-half), math.Min(1, mean+half)}
 }
 
 func defined(x float64) *float64 {

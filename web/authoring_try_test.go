@@ -261,6 +261,11 @@ func TestCalibrationUpload(t *testing.T) {
 			if got := r.Find(`tr[data-criterion="result"] td`).First().Text(); got != "0.50" {
 				t.Errorf("result agreement %q, want 0.50", got)
 			}
+			// How far two answers are from proving anything, beside the mean.
+			if got := strings.Join(strings.Fields(r.Find(`[data-testid="report-totals"]`).Text()), " "); !strings.Contains(got, "95% interval on answers like these") ||
+				!strings.Contains(got, "over 2 answers") {
+				t.Errorf("report totals = %q, want the mean's interval", got)
+			}
 			ds := r.Find(`[data-testid="report-disagreement"]`)
 			if ds.Length() != tt.disagreements {
 				t.Fatalf("%d disagreements, want %d", ds.Length(), tt.disagreements)

@@ -200,7 +200,8 @@ func printReport(w io.Writer, r grading.Report) {
 	for _, c := range grading.Criteria {
 		fmt.Fprintf(w, "  %-14s agreement %.2f  kappa %s\n", c.Label(), r.Agreement[c], optional(r.Kappa[c]))
 	}
-	fmt.Fprintf(w, "mean agreement %.3f, QWK on totals %s, exact totals %.2f\n", r.MeanAgreement, optional(r.QWK), r.Exact)
+	fmt.Fprintf(w, "mean agreement %.3f (95%% interval %.3f–%.3f over %d answers), QWK on totals %s, exact totals %.2f\n",
+		r.MeanAgreement, r.MeanAgreementInterval[0], r.MeanAgreementInterval[1], r.N, optional(r.QWK), r.Exact)
 	fmt.Fprintf(w, "%.0f%% of answers provisional; %d answer(s) got a wrong total, %d of them marked provisional\n", r.Provisional*100, r.WrongTotals, r.WrongProvisional)
 	for _, d := range r.Disagreements {
 		fmt.Fprintf(w, "%s %s: expected %d, got %d", d.ID, d.Criterion, d.Expected, d.Got)

@@ -28,6 +28,7 @@ func TestCalibrateMatchesAnIndependentCount(t *testing.T) {
 	var report struct {
 		N             int                 `json:"n"`
 		Agreement     map[string]float64  `json:"agreement"`
+		Interval      [2]float64          `json:"mean_agreement_interval"`
 		Kappa         map[string]*float64 `json:"kappa"`
 		QWK           *float64            `json:"qwk"`
 		Exact         float64             `json:"exact"`
@@ -138,6 +139,28 @@ func TestCalibrateMatchesAnIndependentCount(t *testing.T) {
 		}
 	}
 	same("exact", report.Exact, exact/n)
+
+	// The mean's 95% interval: each answer's share of criteria agreed,
+	// their mean ± 1.96 sample standard deviations over √n.
+	var shares []float64
+	var sum float64
+	for i, h := range people {
+		agreed := 0.0
+		for _, c := range []string{"result", "reasoning", "failure_case", "verification"} {
+			if (h.Scores[c] == 1) == scorer[i].Criteria[c].Awarded {
+				agreed++
+			}
+		}
+		shares = append(shares, agreed/4)
+		sum += agreed / 4
+	}
+	mean, ss := sum/n, 0.0
+	for _, x := range shares {
+		ss += (x - mean) * (x - mean)
+	}
+	half := 1.96 * math.Sqrt(ss/(n-1)) / math.Sqrt(n)
+	same("interval low", report.Interval[0], max(0, mean-half))
+	same("interval high", report.Interval[1], min(1, mean+half))
 	same("provisional", report.Provisional, flagged/n)
 	if float64(report.WrongTotals) != wrong || float64(report.WrongFlagged) != wrongFlagged {
 		t.Errorf("wrong totals %d (%d provisional), counted %v (%v)", report.WrongTotals, report.WrongFlagged, wrong, wrongFlagged)
