@@ -422,9 +422,13 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 	// verdict against it ("X would be a mistake"), or, within the clause,
 	// a denied predicate ("X is not going to work", "X won't help").
 	sentence := toks[oc.first].sentence
+	purpose := false // past "so": "bump the timeout so checkout does not fail"
 	for j := oc.last + 1; j < len(toks) && j <= oc.last+8 && toks[j].sentence == sentence; j++ {
 		if own[j] {
 			continue
+		}
+		if toks[j].norm == "so" && j+1 < len(toks) && !degreeAfterSo[toks[j+1].norm] {
+			purpose = true
 		}
 		if relatives[toks[j].norm] && toks[j].clause == clause {
 			// "restart the pods to clear whatever state is bad": the
@@ -451,12 +455,18 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 			toks[k].norm == "band" && k+1 < len(toks) && toks[k+1].norm == "aid" { // "a band-aid"
 			return true
 		}
-		if toks[k].clause == clause && (toks[k].norm == "not" || toks[k].norm == "never") {
+		if toks[k].clause == clause && (toks[k].norm == "not" || toks[k].norm == "never") && !purpose {
+			// Past "so" the denial is what the move is for, another
+			// subject's: "…, so checkout does not fail".
 			return true
 		}
 	}
 	return judgedSubject(toks, oc, own)
 }
+
+// degreeAfterSo makes "so" an adverb of degree, not a purpose: "restarting
+// so soon would be a mistake".
+var degreeAfterSo = set("soon", "far", "much", "many", "early", "late", "quickly", "fast", "often")
 
 // judgedSubject reports a move its clause is about, called no fix or
 // senseless: "Adding more pods is not the answer", where "pods" is the

@@ -75,6 +75,8 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"Why not: the restart dropped the queue, so the numbers lie.", "found"},
 		{"Not now: restart the brokers, scale out.", "refused"},
 		{"Would not restart the brokers, the leader moves.", "refused"},
+		{"Meanwhile restart the brokers so the lag does not grow.", "found"},
+		{"Restarting the brokers would not help, so no.", "framed"},
 		{"- restart the brokers ✗ (the leader moves)\n- scale out ✓", "refused"},
 		{"- ❌ restart the brokers\n- ✅ scale out", "refused"},
 		{"restart the brokers ✓, lag drains", "found"},
