@@ -477,7 +477,7 @@ func falsifierStart(text string, toks []token, start, conditional int) int {
 	from := start
 	for k := start + 1; k <= conditional; k++ {
 		gap := text[toks[k-1].end:toks[k].start]
-		if strings.ContainsAny(gap, ";—–") || strings.Contains(gap, " - ") {
+		if strings.ContainsAny(gap, ";:—–") || strings.Contains(gap, " - ") {
 			from = k
 		}
 	}
