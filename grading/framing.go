@@ -267,6 +267,13 @@ var verdictsAgainst = set("tempting", "bandaid", "guess", "gamble", "mistake", "
 	"irrelevant", "waste", "bad", "dangerous", "unhelpful", "counterproductive", "unwise", "misguided",
 	"risky", "riskier", "riskiest", "worse", "worst", "harmful")
 
+// terseVerdicts judge the move they follow with no verb between, as a
+// note writes them ("restart pointless", "more pods overkill"); words
+// that also judge a state ("wrong", "bad") are left out: "timeout config
+// wrong" names the cause.
+var terseVerdicts = set("pointless", "useless", "overkill", "premature", "unnecessary", "unneeded", "unjustified", "unwarranted",
+	"reckless", "counterproductive", "unwise", "misguided", "futile", "harmful", "dangerous", "risky")
+
 // softeners may stand between the verb and the verdict: "would be a
 // really bad idea".
 var softeners = set("a", "an", "the", "probably", "really", "just", "definitely", "clearly", "also",
@@ -418,6 +425,10 @@ func framedAt(toks []token, oc occurrence, own []bool) bool {
 		return true
 	}
 	clause := toks[oc.first].clause
+	if next := oc.last + 1; next < len(toks) && toks[next].clause == clause && !own[next] && terseVerdicts[toks[next].norm] {
+		// A note's verdict with no verb: "scaling pricing pointless".
+		return true
+	}
 	// Look a few words past it, within the sentence, for a verb and a
 	// verdict against it ("X would be a mistake"), or, within the clause,
 	// a denied predicate ("X is not going to work", "X won't help").

@@ -75,6 +75,12 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"Why not: the restart dropped the queue, so the numbers lie.", "found"},
 		{"Not now: restart the brokers, scale out.", "refused"},
 		{"Would not restart the brokers, the leader moves.", "refused"},
+		{"lag upstream. restart pointless, the leader would move.", "framed"},
+		{"A restart overkill here, lag is upstream.", "framed"},
+		{"lag upstream. guess: restart the brokers.", "found"},
+		{"Someone will say \"just restart the brokers\". No, the leader would move again.", "refused"},
+		{"The runbook line reads \"restart the brokers\". Nobody checked it.", "found"},
+		{"My best guess: a restart of the brokers fixes it.", "found"},
 		{"Meanwhile restart the brokers so the lag does not grow.", "found"},
 		{"Restarting the brokers would not help, so no.", "framed"},
 		{"- restart the brokers ✗ (the leader moves)\n- scale out ✓", "refused"},
@@ -130,6 +136,16 @@ func TestOrderChainedToAnOrder(t *testing.T) {
 		{"Clamp the MSS, and in the meantime scale out the pods.", "found"},
 		{"As a stopgap bump the replicas to twelve.", "found"},
 		{"In the meantime the pods scale out on their own.", "missing"},
+	})
+	// What a modal or "is" follows is the clause's subject, not an order.
+	retry := &Rubric{
+		Concepts: map[string][]string{"retry": {"^=retry"}},
+		Rules:    [4]Rule{{Criterion: FailureCase, Any: []string{"retry"}}},
+	}
+	checkStatuses(t, retry, []statusCase{
+		{"The call is slow; retry will wait 5 s again and fail.", "missing"},
+		{"The call is slow; retry is no help here at all.", "missing"},
+		{"The call is slow; retry it once with a longer timeout.", "found"},
 	})
 }
 

@@ -173,6 +173,9 @@ func headingOf(words []token) heading {
 			// "Three things I would refuse to do:" heads its list as
 			// "Don't:" does.
 			h = negatingHeading
+		case t.norm == "guess":
+			// "Guess:", "My best guess:" give the learner's own diagnosis.
+			return noHeading
 		case framers[t.norm] || verdictsAgainst[t.norm] || framesInLabel(words, i):
 			if h == noHeading {
 				h = framingHeading

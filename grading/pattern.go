@@ -57,6 +57,11 @@ func opensOrder(toks []token, oc occurrence) bool {
 	if toks[oc.first].aside {
 		return false
 	}
+	if next := oc.last + 1; next < len(toks) && toks[next].clause == toks[oc.last].clause && auxiliaries[toks[next].norm] {
+		// "Retry will again wait 5 s": what a modal or "is" follows is
+		// the clause's subject, not an order.
+		return false
+	}
 	if oc.first > 0 && toks[oc.first-1].clause == toks[oc.first].clause && articles[toks[oc.first-1].norm] {
 		// "The failover promotes a replica": after an article the words
 		// are a noun, the subject of a statement, not an order.

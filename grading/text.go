@@ -223,6 +223,14 @@ func markAnsweredNo(text string, toks []token) {
 			}
 			continue
 		}
+		if prev.sentence != toks[i].sentence && prev.quote != 0 && noAnswers[toks[i].norm] {
+			// `Pushback I'd expect: "just remove the timeout". No — …`:
+			// a "no" after a quoted proposal answers the quotation.
+			for k := i - 1; k >= 0 && toks[k].quote == prev.quote; k-- {
+				toks[k].answeredBy = i + 1
+			}
+			continue
+		}
 		if prev.sentence == toks[i].sentence || !strings.Contains(between, "?") {
 			continue
 		}
