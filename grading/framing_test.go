@@ -78,6 +78,7 @@ func TestMoveRuledOutInOtherWords(t *testing.T) {
 		{"lag upstream. restart pointless, the leader would move.", "framed"},
 		{"A restart overkill here, lag is upstream.", "framed"},
 		{"lag upstream. guess: restart the brokers.", "found"},
+		{"### What I'd reject\n- **Restart the brokers**: the leader moves again.", "refused"},
 		{"Someone will say \"just restart the brokers\". No, the leader would move again.", "refused"},
 		{"The runbook line reads \"restart the brokers\". Nobody checked it.", "found"},
 		{"My best guess: a restart of the brokers fixes it.", "found"},

@@ -169,9 +169,11 @@ func headingOf(words []token) heading {
 		case warnedAgainst(words, i):
 			// "What I'd warn against:" refuses as "What I'd avoid:" does.
 			h = negatingHeading
-		case t.negator && !nounNegators[t.norm] || refusals[t.norm] || t.norm == "refusing":
+		case t.negator && !nounNegators[t.norm] || refusals[t.norm] || t.norm == "refusing" || t.norm == "reject":
 			// "Three things I would refuse to do:" heads its list as
-			// "Don't:" does.
+			// "Don't:" does, and so does "What I'd reject:" — only in a
+			// label: in a sentence "the server rejects connections"
+			// turns nothing down.
 			h = negatingHeading
 		case t.norm == "guess":
 			// "Guess:", "My best guess:" give the learner's own diagnosis.

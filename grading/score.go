@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-28+combiner-10+provisional-4"
+const ScorerVersion = "cues-29+combiner-10+provisional-4"
 
 // Score is the auto score of one answer.
 type Score struct {
