@@ -22,6 +22,10 @@ type Explanation struct {
 	Closest []Closest `json:"closest,omitempty"`
 
 	traces map[string]Trace // by concept, shared between criteria
+	// useless: concepts found as a move its clause judges useless
+	// ("Restarting the brokers doesn't help"), which a rejects rule
+	// does not count as offered (deniedRemedyAfter).
+	useless map[string]bool
 }
 
 // CriterionWhy is one criterion's verdict and the concepts that decided it.
@@ -128,6 +132,10 @@ func (r *Rubric) Explain(text string, sets ...*LabelledSet) (Explanation, error)
 				if read {
 					t = ex.trace(c.concepts[name], ans, text)
 					t.Role = group.role
+					if group.role == RuledOut && t.Status == traceFound && ex.useless[name] {
+						t.Status = "framed"
+						t.NearMiss = "judged useless as its clause's subject (\"X doesn't help\"): it counts for a failure case, never as a ruled-out move offered"
+					}
 				}
 				why.Concepts = append(why.Concepts, t)
 			}
@@ -204,6 +212,12 @@ func (ex *Explanation) trace(con *concept, a *answer, text string) Trace {
 	switch {
 	case m.found:
 		t.Status = traceFound
+		if !m.framed && !m.conditional && deniedRemedyAfter(a.toks, m) {
+			if ex.useless == nil {
+				ex.useless = map[string]bool{}
+			}
+			ex.useless[con.name] = true
+		}
 		if m.framed {
 			t.Status = "framed"
 		} else if m.conditional {

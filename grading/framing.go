@@ -155,6 +155,41 @@ func refusedHelpAfter(toks []token, oc occurrence, own []bool) bool {
 	return false
 }
 
+// deniedRemedyAfter reports a move that opens its clause and is denied
+// a remedy a few words on, before any relative that would give the
+// denial another subject: "Restarting the brokers doesn't help",
+// "Scaling pricing out is not going to fix it". Read only where a
+// ruled-out move's match decides whether it is offered (offeredMatch):
+// said of a fact a required concept names ("longer outputs don't
+// change the per-token speed"), the same shape states it.
+func deniedRemedyAfter(toks []token, m conceptMatch) bool {
+	oc := occurrence{first: m.first, last: m.last}
+	if !opensClause(toks, oc) {
+		return false
+	}
+	clause := toks[m.first].clause
+	for j := m.last + 1; j < len(toks) && j <= m.last+5 && toks[j].clause == clause; j++ {
+		if relatives[toks[j].norm] {
+			return false
+		}
+		if !deniedAuxiliary(toks[j]) && !auxiliaries[toks[j].norm] || !deniedHelp(toks, j, clause) {
+			continue
+		}
+		for k := j; k < len(toks) && k <= j+5 && toks[k].clause == clause; k++ {
+			if helps[toks[k].norm] {
+				return remedyVerbs[toks[k].norm]
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// remedyVerbs are the verbs of helps that a move is denied when it is
+// judged useless.
+var remedyVerbs = set("help", "helps", "helped", "fix", "fixes", "fixed", "solve", "solves", "solved", "resolve", "resolves", "resolved",
+	"save", "saves", "saved", "prevent", "prevents", "prevented", "improve", "improves", "improved")
+
 // helpsAt reports a verb of helps at toks[k], after any softeners ("won't
 // really help"), every word of it where in says.
 func helpsAt(toks []token, k int, in func(int) bool) bool {

@@ -102,6 +102,7 @@ func TestLanguage(t *testing.T) {
 		{"a move labelled and answered no", "Limit the bulk tenant.\nRolling back the release: no, it would only refill the queue.", [4]bool{true, false, false, false}},
 		{"a move the learner pushes back on", "Limit the bulk tenant. I'd push back on rolling back the release tonight.", [4]bool{true, false, false, false}},
 		{"a plan before a semicolon and its falsifier is the learner's", "I would limit the bulk tenant right now; if the queue stays long after that, I'm wrong.", [4]bool{true, false, false, false}},
+		{"a move its clause judges useless is not offered", "Limit the bulk tenant now. A rollback of the release to v41 doesn't help here, the new pool is fine.", [4]bool{true, false, false, false}},
 		{"a plan before a colon and its falsifier is the learner's", "I would limit the bulk tenant right now and watch the queue: if it stays long after that, I'm wrong.", [4]bool{true, false, false, false}},
 		{"so is one before a comma and an if", "I would limit the bulk tenant right now, and if the queue stays long after that, I'm wrong.", [4]bool{true, false, false, false}},
 		{"a falsifier said before its if is a falsifier whole", "I'm wrong; if limiting the bulk tenant leaves the queue long, it is something else.", [4]bool{false, false, false, false}},

@@ -8,7 +8,7 @@ import (
 
 // ScorerVersion names the scoring rules; every stored auto score records
 // it, so a change of rules never rewrites history.
-const ScorerVersion = "cues-29+combiner-10+provisional-4"
+const ScorerVersion = "cues-30+combiner-10+provisional-4"
 
 // Score is the auto score of one answer.
 type Score struct {
@@ -284,7 +284,9 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 	for _, name := range rule.Rejects {
 		// A wrong move only named as a trap or a hypothesis ("the tempting
 		// answer is to roll back") is not offered.
-		if m := lookup(name); m.found && !m.framed && !m.conditional {
+		// Nor is one the answer judges useless as the subject of its
+		// clause ("Restarting the brokers doesn't help").
+		if m := lookup(name); m.found && !m.framed && !m.conditional && !deniedRemedyAfter(toks, m) {
 			rejected = append(rejected, label(name))
 			evidence = append(evidence, m)
 			v.proposed = v.proposed || m.ordered || proposedInPerson(toks, m)
@@ -292,7 +294,7 @@ func judge(rule Rule, needs string, phrases map[string]string, lookup func(strin
 				v.penalty += 0.05
 				v.weak = true
 			}
-		} else if m.negatedOnly || m.framed || m.conditional {
+		} else if m.negatedOnly || m.framed || m.conditional || m.found {
 			v.penalty += 0.03
 			v.negated = true
 		}
