@@ -132,6 +132,9 @@ func TestParseProblems(t *testing.T) {
 		{"criterion without description", replace("    description: Shows the step.\n", "    text: Shows the step.\n"),
 			[]string{`f.md:52: exercise "ex" rubric reasoning is missing the required field "description"`,
 				`f.md:52: exercise "ex" rubric reasoning has an unknown field "text" (allowed: any, description, rejects, requires)`}},
+		{"criterion names an undefined concept", replace("    description: Shows the step.\n", "    description: Shows the step.\n    requires: [because]\n"),
+			// On the line that names it, not the block's first.
+			[]string{`f.md:53: exercise "ex": reasoning names the concept "because" in "requires", which is not defined under concepts`}},
 		{"bad evidence class", replace("evidence_class: recommended", "evidence_class: strong"),
 			[]string{`f.md:62: probe "pr" field "evidence_class" must be one of required, recommended, optional, not "strong"`}},
 		{"weak indicator not text", replace("  - Restarting everything.", "  - {a: b}"),

@@ -268,7 +268,7 @@ func TestBlockFormRefusesBadFields(t *testing.T) {
 		{name: "probe with a malformed concepts line", kind: "probe", form: withValues(newProbeForm(base), "concepts", "cache + cold\ncold-cache:\n  cache + cold\n"),
 			field: "concepts", want: "line 1: a pattern must follow a concept's name", kept: "question"},
 		{name: "probe whose cue names no concept", kind: "probe", form: withValues(newProbeForm(base), "rubric-verification-requires", "hit-rate"),
-			field: "rubric-verification", want: `verification names the concept "hit-rate", which is not defined under concepts`, kept: "follow_up"},
+			field: "rubric-verification", want: `verification names the concept "hit-rate" in "requires", which is not defined under concepts`, kept: "follow_up"},
 		{name: "probe with an empty question", kind: "probe", form: withValues(newProbeForm(base), "question", " "),
 			field: "question", want: `field "question" is empty`, kept: "weak_indicators"},
 		{name: "checkpoint with no correct option", kind: "checkpoint", form: checkpoint,
