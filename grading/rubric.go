@@ -71,10 +71,33 @@ type Example struct {
 	Line   int               `json:"line,omitempty"` // where it is in its lesson file
 }
 
-// CompileError lists problems with a rubric's cues.
-type CompileError struct{ Problems []string }
+// CompileError lists problems with a rubric's cues: names no concept
+// has, by where they are named (so that a lesson file can point at that
+// line), and the rest as text.
+type CompileError struct {
+	Undefined []UndefinedConcept
+	Problems  []string
+}
 
-func (e *CompileError) Error() string { return strings.Join(e.Problems, "; ") }
+func (e *CompileError) Error() string {
+	all := make([]string, 0, len(e.Undefined)+len(e.Problems))
+	for _, u := range e.Undefined {
+		all = append(all, u.String())
+	}
+	return strings.Join(append(all, e.Problems...), "; ")
+}
+
+// UndefinedConcept is a name a criterion's list (requires, any or
+// rejects) gives that no concept has.
+type UndefinedConcept struct {
+	Criterion Criterion
+	List      string
+	Name      string
+}
+
+func (u UndefinedConcept) String() string {
+	return fmt.Sprintf("%s names the concept %q, which is not defined under concepts", u.Criterion, u.Name)
+}
 
 type compiledRubric struct {
 	concepts map[string]*concept
@@ -139,17 +162,21 @@ func compileRubric(r *Rubric) (*compiledRubric, error) {
 		c.concepts[name] = con
 	}
 	c.words = len(ids)
+	var undefined []UndefinedConcept
 	for _, rule := range r.Rules {
-		for _, list := range [][]string{rule.Requires, rule.Any, rule.Rejects} {
-			for _, name := range list {
+		for _, list := range []struct {
+			field string
+			names []string
+		}{{"requires", rule.Requires}, {"any", rule.Any}, {"rejects", rule.Rejects}} {
+			for _, name := range list.names {
 				if _, ok := r.Concepts[name]; !ok {
-					problems = append(problems, fmt.Sprintf("%s names the concept %q, which is not defined under concepts", rule.Criterion, name))
+					undefined = append(undefined, UndefinedConcept{Criterion: rule.Criterion, List: list.field, Name: name})
 				}
 			}
 		}
 	}
-	if len(problems) > 0 {
-		return nil, &CompileError{Problems: problems}
+	if len(problems)+len(undefined) > 0 {
+		return nil, &CompileError{Undefined: undefined, Problems: problems}
 	}
 	return c, nil
 }

@@ -141,36 +141,19 @@ func parseScoring(f *fields, criteria map[grading.Criterion]*fields) *Scoring {
 		}
 		s.Rubric.Rules[i] = rule
 	}
-	// A name no concept has is reported on the line that names it; the
-	// other problems, with the concepts, are the rubric's own check.
-	checked := &grading.Rubric{Concepts: s.Rubric.Concepts, Rules: s.Rubric.Rules}
-	for i, c := range grading.Criteria {
-		cf := criteria[c]
-		if cf == nil {
-			continue
+	if err := s.Rubric.Check(); err != nil {
+		ce := err.(*grading.CompileError)
+		// A name no concept has is reported on the line that names it;
+		// the other problems, with the concepts.
+		for _, u := range ce.Undefined {
+			cf := criteria[u.Criterion]
+			f.r.at(cf.line(cf.lookup(u.List)), "%s: %s names the concept %q in %q, which is not defined under concepts", f.what, u.Criterion, u.Name, u.List)
 		}
-		rule := &checked.Rules[i]
-		for _, list := range []struct {
-			field string
-			names *[]string
-		}{{"requires", &rule.Requires}, {"any", &rule.Any}, {"rejects", &rule.Rejects}} {
-			var defined []string
-			for _, name := range *list.names {
-				if _, ok := s.Rubric.Concepts[name]; ok {
-					defined = append(defined, name)
-					continue
-				}
-				f.r.at(cf.line(cf.lookup(list.field)), "%s: %s names the concept %q in %q, which is not defined under concepts", f.what, c, name, list.field)
-			}
-			*list.names = defined
-		}
-	}
-	if err := checked.Check(); err != nil {
 		line := f.startLine()
 		if n := f.lookup("concepts"); n != nil {
 			line = f.line(n)
 		}
-		for _, p := range err.(*grading.CompileError).Problems {
+		for _, p := range ce.Problems {
 			f.r.at(line, "%s: %s", f.what, p)
 		}
 	}
