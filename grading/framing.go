@@ -57,9 +57,15 @@ var negatingVerbs = set("avoid", "avoiding", "skip", "resist", "refrain", "rathe
 // helps are what a move is denied doing in a verdict on it: "X is not
 // going to help", "X doesn't fix anything", "X will not change a thing",
 // "X wouldn't have saved us", "X would not have prevented it".
-var helps = set("help", "helps", "helped", "work", "works", "worked", "fix", "fixes", "fixed", "solve", "solves", "solved",
-	"matter", "matters", "mattered", "change", "changes", "changed", "touch", "touches", "touched", "affect", "affects", "affected",
-	"improve", "improves", "improved", "resolve", "resolves", "resolved", "save", "saves", "saved", "prevent", "prevents", "prevented")
+var helps = set(append([]string{"work", "works", "worked", "matter", "matters", "mattered", "change", "changes", "changed",
+	"touch", "touches", "touched", "affect", "affects", "affected"}, remedyWords...)...)
+
+// remedyWords are the verbs of helps only a move is denied: "X doesn't
+// change Y" may state a fact, "X doesn't help" judges X (remedyVerbs).
+var remedyWords = []string{"help", "helps", "helped", "fix", "fixes", "fixed", "solve", "solves", "solved",
+	"resolve", "resolves", "resolved", "save", "saves", "saved", "prevent", "prevents", "prevented", "improve", "improves", "improved"}
+
+var remedyVerbs = set(remedyWords...)
 
 // deniedHelp reports, from toks[i] in the clause, a denied "help" that
 // framedAt reads as a verdict: an auxiliary and "not" ("is not", "will
@@ -67,6 +73,11 @@ var helps = set("help", "helps", "helped", "work", "works", "worked", "fix", "fi
 // then a verb of helps. ("Won't" is left a plain negation: read as a
 // verdict it cost more answers than it gained.)
 func deniedHelp(toks []token, i, clause int) bool {
+	return deniedHelpVerb(toks, i, clause) >= 0
+}
+
+// deniedHelpVerb is deniedHelp's verb of helps: its index, or -1.
+func deniedHelpVerb(toks []token, i, clause int) int {
 	in := func(k int) bool { return k < len(toks) && toks[k].clause == clause }
 	switch {
 	case in(i) && deniedAuxiliary(toks[i]):
@@ -77,7 +88,7 @@ func deniedHelp(toks []token, i, clause int) bool {
 		// "rollback not help" (a learner's English without the "does")
 		i++
 	default:
-		return false
+		return -1
 	}
 	if in(i+1) && toks[i].norm == "going" && toks[i+1].norm == "to" {
 		i += 2
@@ -86,7 +97,10 @@ func deniedHelp(toks []token, i, clause int) bool {
 		// "X wouldn't have saved us": the same verdict, looking back.
 		i++
 	}
-	return in(i) && helps[toks[i].norm]
+	if in(i) && helps[toks[i].norm] {
+		return i
+	}
+	return -1
 }
 
 // answeredNoAt reports an occurrence in a question or label that a "no"
@@ -172,23 +186,15 @@ func deniedRemedyAfter(toks []token, m conceptMatch) bool {
 		if relatives[toks[j].norm] {
 			return false
 		}
-		if !deniedAuxiliary(toks[j]) && !auxiliaries[toks[j].norm] || !deniedHelp(toks, j, clause) {
+		if !deniedAuxiliary(toks[j]) && !auxiliaries[toks[j].norm] {
 			continue
 		}
-		for k := j; k < len(toks) && k <= j+5 && toks[k].clause == clause; k++ {
-			if helps[toks[k].norm] {
-				return remedyVerbs[toks[k].norm]
-			}
+		if k := deniedHelpVerb(toks, j, clause); k >= 0 {
+			return remedyVerbs[toks[k].norm]
 		}
-		return false
 	}
 	return false
 }
-
-// remedyVerbs are the verbs of helps that a move is denied when it is
-// judged useless.
-var remedyVerbs = set("help", "helps", "helped", "fix", "fixes", "fixed", "solve", "solves", "solved", "resolve", "resolves", "resolved",
-	"save", "saves", "saved", "prevent", "prevents", "prevented", "improve", "improves", "improved")
 
 // helpsAt reports a verb of helps at toks[k], after any softeners ("won't
 // really help"), every word of it where in says.
